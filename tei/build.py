@@ -1,0 +1,40 @@
+"""`tei build`: every stage that exists, from a manifest to the outputs, each stage written as it finishes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from tei.model import Work
+from tei.outputs import prepare_folder, write_files
+from tei.readers.manifest import read_manifest
+from tei.writers.transcription import transcription_bytes
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    output: Path
+    force: bool = False
+
+
+def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """One TEI transcription per witness, in <output>/transcriptions/<id>.xml."""
+    folder = options.output / "transcriptions"
+    return {
+        folder / f"{w.id}.xml": transcription_bytes(w, work, folder / f"{w.id}.xml") for w in work.witnesses
+    }
+
+
+STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
+    ("transcriptions", transcriptions),
+)
+
+
+def build(manifest: Path, options: BuildOptions, on_written: Callable[[str, Path], None]) -> None:
+    """Run the stages in order; each stage's files are written all at once before the next starts."""
+    work = read_manifest(manifest)
+    prepare_folder(options.output)
+    for name, stage in STAGES:
+        for path in write_files(stage(work, options), force=options.force):
+            on_written(name, path)

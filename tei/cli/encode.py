@@ -1,0 +1,33 @@
+"""`tei encode`: each narration (plain text) into its own lossless TEI transcription."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tei.cli.options import force_option, format_option
+
+
+@click.command("encode")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, allow_dash=True))
+@click.option("-o", "--output", type=click.Path(path_type=Path, allow_dash=True), required=True,
+              help="A file (one input), a folder (several inputs), or - for stdout.")
+@click.option("--manifest", type=click.Path(path_type=Path),
+              help="Take ids, sigla, languages and descriptions from this manifest (edition.toml).")
+@click.option("--map-invalid-chars", is_flag=True,
+              help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.')
+@force_option
+@format_option
+def command(files, output, manifest, map_invalid_chars, force, output_format):
+    """Encode FILES as TEI transcriptions, one document each.
+
+    Without a manifest the witnesses get the ids A, B, C, ... in the order given. The witness text
+    rebuilt from each document equals its file byte for byte.
+    """
+    from tei.encode import encode_files
+    from tei.outputs import write_files
+
+    outputs = encode_files(list(files), output, manifest, map_invalid_chars)
+    for path in write_files(outputs, force=force):
+        click.echo(path)

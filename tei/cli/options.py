@@ -1,0 +1,28 @@
+"""Options shared by several commands, declared once."""
+
+from __future__ import annotations
+
+import click
+
+force_option = click.option(
+    "--force", is_flag=True, help="Replace outputs edited by hand (the old file is kept as a .bak)."
+)
+
+
+def format_option(command):
+    """--format text|json; diagnostics follow it too."""
+
+    def remember(ctx, _param, value):
+        ctx.find_root().meta["tei.format"] = value
+        return value
+
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+        callback=remember,
+        is_eager=True,
+        help="Form of the report and of the diagnostics on stderr.",
+    )(command)

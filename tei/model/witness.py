@@ -1,0 +1,35 @@
+"""Witnesses and the work they attest: TEI <witness> and the header facts of <titleStmt>."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A TEI <witness>: one version of the text, holding its exact characters (never normalised)."""
+
+    id: str  # the xml:id, ASCII, stable
+    siglum: str  # what the apparatus prints
+    text: str  # every character of the source, byte for byte once encoded as UTF-8
+    language: str = "en"  # BCP 47 tag of the main language
+    description: str = ""  # a short neutral description, shown in the conspectus siglorum
+    source: str | None = None  # where the text was read from (a path), if anywhere
+
+
+@dataclass(frozen=True)
+class Work:
+    """The work the witnesses attest: what the TEI header says about the edition as a whole."""
+
+    id: str
+    title: str
+    language: str = "en"
+    base: str | None = None  # the id of the base witness whose readings become <lem>
+    profile: str = "default"  # the normalisation profile used for comparison
+    witnesses: tuple[Witness, ...] = field(default_factory=tuple)
+
+    def witness(self, witness_id: str) -> Witness:
+        for witness in self.witnesses:
+            if witness.id == witness_id:
+                return witness
+        raise KeyError(witness_id)

@@ -1,0 +1,1 @@
+"""Readers: turn files (plain text, TEI, manifests) into the edition model."""

@@ -1,0 +1,136 @@
+"""Reads an edition manifest (TOML) into a Work: title, witnesses with their texts, base and profile.
+
+The format is documented in docs/manifest.md. Every mistake is reported with the manifest's path and,
+where the key can be found in the file, its line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from tei.diagnostics import error
+from tei.errors import InvalidInputError, MissingResourceError
+from tei.model import Work
+from tei.readers.plain_text import decode_utf8, read_witness
+from tei.xmlio import read_bytes
+
+MANIFEST_NAME = "edition.toml"
+EDITION_KEYS = {"id": str, "title": str, "language": str, "base": str, "profile": str}
+EDITION_REQUIRED = ("id", "title")
+WITNESS_KEYS = {"id": str, "siglum": str, "file": str, "language": str, "description": str}
+WITNESS_REQUIRED = ("id", "file")
+XML_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
+
+
+def manifest_path(path: Path | str) -> Path:
+    """The manifest file for a path that names either the file or the folder holding edition.toml."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / MANIFEST_NAME
+    if not path.exists():
+        raise MissingResourceError(
+            error("M001", "manifest does not exist", path, hint=f"write an {MANIFEST_NAME}; see docs/manifest.md")
+        )
+    return path
+
+
+def read_manifest(path: Path | str) -> Work:
+    path = manifest_path(path)
+    source = decode_utf8(read_bytes(path, "manifest"), str(path))
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        raise InvalidInputError(error("M002", f"not valid TOML: {exc}", path, line)) from None
+    problems = _Problems(path, source)
+    edition = data.pop("edition", None)
+    witnesses = data.pop("witness", None)
+    for key in data:
+        problems.add("M003", f"unknown key '{key}' at the top level (expected [edition] and [[witness]])", key)
+    if not isinstance(edition, dict):
+        problems.add("M004", "the [edition] table is missing", None)
+        edition = {}
+    if not isinstance(witnesses, list) or not witnesses:
+        problems.add("M004", "no [[witness]] entries", None)
+        witnesses = []
+    _check_table(problems, edition, EDITION_KEYS, EDITION_REQUIRED, "[edition]")
+    for entry in witnesses:
+        _check_table(problems, entry, WITNESS_KEYS, WITNESS_REQUIRED, "[[witness]]")
+    problems.raise_if_any()
+    _check_identities(problems, edition, witnesses)
+    problems.raise_if_any()
+    return _build_work(path, edition, witnesses)
+
+
+def _check_table(problems, table, keys, required, name):
+    for key, value in table.items():
+        if key not in keys:
+            problems.add("M003", f"unknown key '{key}' in {name} (known: {', '.join(keys)})", key)
+        elif not isinstance(value, keys[key]) or not value.strip():
+            problems.add("M005", f"'{key}' in {name} must be a non-empty string", key)
+    for key in required:
+        if key not in table:
+            problems.add("M004", f"{name} lacks the required key '{key}'", None)
+
+
+def _check_identities(problems, edition, witnesses):
+    if "id" in edition and not XML_ID.match(edition["id"]):
+        problems.add("M006", f"edition id '{edition['id']}' is not an ASCII XML name", "id")
+    seen_ids, seen_sigla = set(), set()
+    for entry in witnesses:
+        wid, siglum = entry["id"], entry.get("siglum", entry["id"])
+        if not XML_ID.match(wid):
+            problems.add("M006", f"witness id '{wid}' is not an ASCII XML name (letters, digits, _ . -)", "id")
+        if wid in seen_ids:
+            problems.add("M007", f"duplicate witness id '{wid}'", "id", value=wid)
+        if siglum in seen_sigla:
+            problems.add("M008", f"duplicate siglum '{siglum}'", "siglum", value=siglum)
+        seen_ids.add(wid)
+        seen_sigla.add(siglum)
+    base = edition.get("base")
+    if base is not None and base not in seen_ids:
+        problems.add("M009", f"base witness '{base}' is not one of the witnesses", "base")
+
+
+def _build_work(path: Path, edition: dict, witnesses: list[dict]) -> Work:
+    folder = path.parent
+    loaded = []
+    for entry in witnesses:
+        file = folder / entry["file"]
+        if not file.is_file():
+            raise MissingResourceError(
+                error("M010", f"witness '{entry['id']}' names the file '{entry['file']}', which does not exist", path)
+            )
+        facts = {k: entry[k] for k in ("language", "description") if k in entry}
+        loaded.append(read_witness(file, entry["id"], entry.get("siglum"), **facts))
+    return Work(
+        id=edition["id"],
+        title=edition["title"],
+        language=edition.get("language", "en"),
+        base=edition.get("base"),
+        profile=edition.get("profile", "default"),
+        witnesses=tuple(loaded),
+    )
+
+
+class _Problems:
+    """Collects manifest problems with the line where the offending key stands."""
+
+    def __init__(self, path: Path, source: str):
+        self.path, self.lines, self.found = path, source.splitlines(), []
+
+    def add(self, code, message, key, value=None):
+        self.found.append(error(code, message, self.path, self._line_of(key, value)))
+
+    def _line_of(self, key, value):
+        if key is None:
+            return None
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=" + (rf"\s*[\"']{re.escape(value)}[\"']" if value else ""))
+        matches = [n for n, text in enumerate(self.lines, 1) if pattern.match(text)]
+        return matches[-1] if value and matches else (matches[0] if matches else None)
+
+    def raise_if_any(self):
+        if self.found:
+            raise InvalidInputError(*self.found)

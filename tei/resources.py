@@ -1,0 +1,35 @@
+"""Finds the shipped schemas and stylesheets, in a wheel, an editable install or a checkout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tei.diagnostics import error
+from tei.errors import MissingResourceError
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def resource_root(kind: str) -> Path:
+    """The folder of shipped resources of one kind ('schemas' or 'xslt').
+
+    A wheel carries them inside the package (tei/schemas); a checkout and an editable install
+    keep them at the top level of the project (schemas/), next to the package.
+    """
+    for candidate in (_PACKAGE / kind, _PACKAGE.parent / kind):
+        if candidate.is_dir():
+            return candidate
+    raise MissingResourceError(error("R001", f"the shipped '{kind}' folder cannot be found", _PACKAGE))
+
+
+def resource(kind: str, name: str) -> Path:
+    path = resource_root(kind) / name
+    if not path.is_file():
+        raise MissingResourceError(error("R002", f"the shipped resource {kind}/{name} does not exist", path))
+    return path
+
+
+def shipped(kind: str, suffixes: tuple[str, ...]) -> list[Path]:
+    """Every shipped file of one kind with one of the suffixes, sorted."""
+    root = resource_root(kind)
+    return sorted(p for p in root.rglob("*") if p.suffix in suffixes and p.is_file())

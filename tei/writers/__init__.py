@@ -1,0 +1,1 @@
+"""Writers: turn the edition model into files (TEI transcriptions, TEI editions, JSON)."""
