@@ -1,0 +1,35 @@
+#!/bin/sh
+# Installs everything the toolkit needs on Debian 12 (run as root) into ./.venv; --test adds the test tools.
+# Idempotent: Debian packages already present and an existing .venv are reused.
+set -eu
+cd "$(dirname "$0")/.."
+
+# Debian packages the toolkit itself uses (each is named with its reason in README.md).
+APT_PACKAGES="python3 python3-venv python3-pip xsltproc"
+# Debian packages only the tests use (reference validator, PDF inspection, ...).
+APT_TEST_PACKAGES="jing poppler-utils"
+
+with_tests=no
+[ "${1:-}" = "--test" ] && with_tests=yes
+
+packages="$APT_PACKAGES"
+[ "$with_tests" = yes ] && packages="$packages $APT_TEST_PACKAGES"
+
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    missing=""
+    for package in $packages; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing="$missing $package"
+    done
+    if [ -n "$missing" ]; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+    fi
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+if [ "$with_tests" = yes ]; then
+    .venv/bin/python -m pip install -q -e ".[test]"
+else
+    .venv/bin/python -m pip install -q -e .
+fi

@@ -1,0 +1,43 @@
+"""Shared test fixtures: paths to the project's seeds and fixtures, and to ../shared when it is there."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parent.parent
+SEEDS = PROJECT / "seeds"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = PROJECT.parent / "shared"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """../shared (corpora for tests); the test skips with a reason when it is absent."""
+    if not (SHARED / "corpora").is_dir():
+        pytest.skip("../shared/corpora is absent: this test needs the shared corpora (CI always has them)")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def tei_all_rng(shared_dir) -> Path:
+    return shared_dir / "corpora" / "tei-p5-schema" / "4.12.0" / "tei_all.rng"
+
+
+@pytest.fixture(scope="session")
+def jing() -> str:
+    """The jing executable (Debian package jing, installed by scripts/setup.sh --test)."""
+    path = shutil.which("jing")
+    if path is None:
+        pytest.fail("jing is not installed: run scripts/setup.sh --test")
+    return path
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """A folder for test artifacts (screenshots, page images), kept after the run."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
