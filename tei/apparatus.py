@@ -35,9 +35,11 @@ def witness_ids(tree: etree._ElementTree) -> list[str]:
     A document without listWit falls back to the ids its @wit attributes name, in order of appearance.
     """
     root = tree.getroot()
-    declared = [w.get(xml("id")) for w in root.iter(tei("witness")) if w.get(xml("id"))]
-    groups = {w.getparent().get(xml("id")) for w in root.iter(tei("witness")) if w.getparent() is not None}
-    declared = [w for w in declared if w not in groups]
+    declared = [
+        w.get(xml("id"))
+        for w in root.iter(tei("witness"))
+        if w.get(xml("id")) and not w.findall(f".//{tei('witness')}")  # a witness holding witnesses is a group
+    ]
     if declared:
         return declared
     seen: dict[str, None] = {}

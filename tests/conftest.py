@@ -7,11 +7,7 @@ from pathlib import Path
 
 import pytest
 
-PROJECT = Path(__file__).resolve().parent.parent
-SEEDS = PROJECT / "seeds"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SHARED = PROJECT.parent / "shared"
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+from paths import ARTIFACTS, SHARED
 
 
 @pytest.fixture(scope="session")
@@ -41,3 +37,17 @@ def artifacts() -> Path:
     """A folder for test artifacts (screenshots, page images), kept after the run."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def readonly_dir(tmp_path):
+    """A folder nobody can write into, not even root: a read-only tmpfs mount (skips where mounting is denied)."""
+    import subprocess
+
+    folder = tmp_path / "readonly"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a read-only tmpfs here: {mounted.stderr.decode().strip()}")
+    yield folder
+    subprocess.run(["umount", str(folder)], check=False)

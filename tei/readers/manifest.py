@@ -42,8 +42,9 @@ def read_manifest(path: Path | str) -> Work:
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        raise InvalidInputError(error("M002", f"not valid TOML: {exc}", path, line)) from None
+        place = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line, column = (int(place[1]), int(place[2])) if place else (None, None)
+        raise InvalidInputError(error("M002", f"not valid TOML: {exc}", path, line, column)) from None
     problems = _Problems(path, source)
     edition = data.pop("edition", None)
     witnesses = data.pop("witness", None)
@@ -69,7 +70,7 @@ def _check_table(problems, table, keys, required, name):
         if key not in keys:
             problems.add("M003", f"unknown key '{key}' in {name} (known: {', '.join(keys)})", key)
         elif not isinstance(value, keys[key]) or not value.strip():
-            problems.add("M005", f"'{key}' in {name} must be a non-empty string", key)
+            problems.add("M005", f"'{key}' in {name} must be a non-empty string", key, value)
     for key in required:
         if key not in table:
             problems.add("M004", f"{name} lacks the required key '{key}'", None)
@@ -77,12 +78,12 @@ def _check_table(problems, table, keys, required, name):
 
 def _check_identities(problems, edition, witnesses):
     if "id" in edition and not XML_ID.match(edition["id"]):
-        problems.add("M006", f"edition id '{edition['id']}' is not an ASCII XML name", "id")
+        problems.add("M006", f"edition id '{edition['id']}' is not an ASCII XML name", "id", edition["id"])
     seen_ids, seen_sigla = set(), set()
     for entry in witnesses:
         wid, siglum = entry["id"], entry.get("siglum", entry["id"])
         if not XML_ID.match(wid):
-            problems.add("M006", f"witness id '{wid}' is not an ASCII XML name (letters, digits, _ . -)", "id")
+            problems.add("M006", f"witness id '{wid}' is not an ASCII XML name (letters, digits, _ . -)", "id", wid)
         if wid in seen_ids:
             problems.add("M007", f"duplicate witness id '{wid}'", "id", value=wid)
         if siglum in seen_sigla:
@@ -91,7 +92,7 @@ def _check_identities(problems, edition, witnesses):
         seen_sigla.add(siglum)
     base = edition.get("base")
     if base is not None and base not in seen_ids:
-        problems.add("M009", f"base witness '{base}' is not one of the witnesses", "base")
+        problems.add("M009", f"base witness '{base}' is not one of the witnesses", "base", base)
 
 
 def _build_work(path: Path, edition: dict, witnesses: list[dict]) -> Work:
@@ -127,9 +128,10 @@ class _Problems:
     def _line_of(self, key, value):
         if key is None:
             return None
-        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=" + (rf"\s*[\"']{re.escape(value)}[\"']" if value else ""))
+        written = "" if value is None else rf"\s*[\"']?{re.escape(str(value))}\b"
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*={written}")
         matches = [n for n, text in enumerate(self.lines, 1) if pattern.match(text)]
-        return matches[-1] if value and matches else (matches[0] if matches else None)
+        return (matches[-1] if value is not None else matches[0]) if matches else None
 
     def raise_if_any(self):
         if self.found:

@@ -1,0 +1,5 @@
+"""`python -m tei` runs the command line."""
+
+from tei.cli import main
+
+main()

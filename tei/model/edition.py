@@ -1,0 +1,83 @@
+"""The collated edition: tokens, readings, reading groups, variation units and transpositions, named after TEI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tei.model.witness import Work
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A TEI <w> (or <pc>) of one witness: its exact surface, the whitespace after it, and a comparison key.
+
+    `surface + whitespace` over a witness's tokens, in order, is the witness text byte for byte.
+    `word` is the surface without the punctuation attached before or after it; `key` is the word
+    normalised by the profile and is used only for comparison, never printed.
+    """
+
+    surface: str
+    whitespace: str
+    key: str
+    word: str
+
+    @property
+    def text(self) -> str:
+        return self.surface + self.whitespace
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A TEI <rdg> (or, when `is_lemma`, a <lem>): the text some witnesses have in one variation unit."""
+
+    witnesses: tuple[str, ...]  # witness ids, in the order of the work
+    text: str  # the exact characters, possibly empty (an omission)
+    type: str | None  # a reading type from the vocabulary; None on a lemma
+    is_lemma: bool = False
+
+
+@dataclass(frozen=True)
+class ReadingGroup:
+    """A TEI <rdgGrp>: readings that differ from each other (or from the lemma) only under normalisation."""
+
+    type: str  # the class of the difference: orthographic, honorific, punctuation, whitespace
+    readings: tuple[Reading, ...]
+
+
+@dataclass(frozen=True)
+class VariationUnit:
+    """A TEI <app>: one place where the witnesses differ, with a stable id derived from its content."""
+
+    id: str
+    lemma: Reading | None  # the base witness's reading, when the work names a base
+    entries: tuple[Reading | ReadingGroup, ...]  # the other readings, grouped where normalisation allows
+
+    def readings(self) -> tuple[Reading, ...]:
+        """Every reading, the lemma first, groups flattened."""
+        found = [self.lemma] if self.lemma else []
+        for entry in self.entries:
+            found.extend(entry.readings if isinstance(entry, ReadingGroup) else (entry,))
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class Transposition:
+    """A TEI <transpose>: variation units whose words stand in another order in some witnesses."""
+
+    unit_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A TEI parallel-segmentation edition: the text as shared runs and variation units, in order.
+
+    `body` alternates freely between strings (text every witness has, exactly) and variation units.
+    """
+
+    work: Work
+    profile: str  # the name of the normalisation profile used for comparison
+    body: tuple[str | VariationUnit, ...]
+    transpositions: tuple[Transposition, ...] = field(default_factory=tuple)
+
+    def units(self) -> tuple[VariationUnit, ...]:
+        return tuple(part for part in self.body if isinstance(part, VariationUnit))

@@ -1,0 +1,101 @@
+"""`tei build`: the whole pipeline from a manifest, and one clear refusal for each kind of bad input."""
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+from cli_runner import one_error_line, run
+
+from paths import SEEDS
+from tei.readers.transcription import read_transcription
+
+
+@pytest.fixture
+def seeds_copy(tmp_path):
+    shutil.copytree(SEEDS, tmp_path / "seeds")
+    return tmp_path / "seeds"
+
+
+def test_builds_the_transcriptions(tmp_path):
+    result = run("build", SEEDS, "-o", tmp_path / "build")
+    assert result.exit_code == 0, result.stderr
+    for letter, seed in zip("ABCD", sorted(SEEDS.glob("*.txt"))):
+        path = tmp_path / "build" / "transcriptions" / f"{letter}.xml"
+        assert str(path) in result.stdout
+        assert read_transcription(path).text.encode() == seed.read_bytes()
+
+
+def test_building_twice_is_allowed(tmp_path):
+    assert run("build", SEEDS, "-o", tmp_path / "b").exit_code == 0
+    assert run("build", SEEDS, "-o", tmp_path / "b").exit_code == 0
+
+
+def test_missing_manifest(tmp_path):
+    result = run("build", tmp_path, "-o", tmp_path / "b")
+    assert result.exit_code == 3
+    assert "edition.toml" in one_error_line(result)
+    assert not (tmp_path / "b").exists()
+
+
+def test_unknown_key(seeds_copy, tmp_path):
+    manifest = seeds_copy / "edition.toml"
+    manifest.write_text(manifest.read_text().replace('base = "A"', 'base = "A"\nbsae = "B"'))
+    result = run("build", seeds_copy, "-o", tmp_path / "b")
+    assert result.exit_code == 1
+    assert one_error_line(result).startswith(f"{manifest}:9: error: [M003] unknown key 'bsae'")
+    assert not (tmp_path / "b").exists()
+
+
+def test_missing_witness_file(seeds_copy, tmp_path):
+    (seeds_copy / "002_c3c1b0dacfa10b01.txt").unlink()
+    result = run("build", seeds_copy, "-o", tmp_path / "b")
+    assert result.exit_code == 3
+    assert "002_c3c1b0dacfa10b01.txt" in one_error_line(result)
+
+
+def test_duplicate_siglum(seeds_copy, tmp_path):
+    manifest = seeds_copy / "edition.toml"
+    manifest.write_text(manifest.read_text().replace('siglum = "D"', 'siglum = "B"'))
+    result = run("build", seeds_copy, "-o", tmp_path / "b")
+    assert result.exit_code == 1
+    assert "duplicate siglum 'B'" in one_error_line(result)
+
+
+def test_non_utf8_witness(seeds_copy, tmp_path):
+    (seeds_copy / "000_091639bda12aac5a.txt").write_bytes("Qibla \u2018Umar".encode("cp1252"))
+    result = run("build", seeds_copy, "-o", tmp_path / "b")
+    assert result.exit_code == 1
+    assert one_error_line(result).startswith(f"{seeds_copy / '000_091639bda12aac5a.txt'}:1:7: error: [T001]")
+
+
+def test_output_path_that_is_a_file(tmp_path):
+    (tmp_path / "b").write_text("a file")
+    result = run("build", SEEDS, "-o", tmp_path / "b")
+    assert result.exit_code == 2
+    assert "[O001]" in one_error_line(result)
+
+
+def test_unwritable_output(readonly_dir):
+    result = run("build", SEEDS, "-o", readonly_dir)
+    assert result.exit_code == 1
+    assert "[O00" in one_error_line(result)
+    assert list(readonly_dir.iterdir()) == []
+
+
+def test_hand_edited_output(tmp_path):
+    assert run("build", SEEDS, "-o", tmp_path / "b").exit_code == 0
+    edited = tmp_path / "b" / "transcriptions" / "B.xml"
+    edited.write_text(edited.read_text().replace("Sayyiduna", "Sayyidina"))
+    before = {p: p.read_bytes() for p in (tmp_path / "b" / "transcriptions").iterdir()}
+    result = run("build", SEEDS, "-o", tmp_path / "b")
+    assert result.exit_code == 1
+    assert one_error_line(result).startswith(f"{edited}: error: [O004]")
+    assert {p: p.read_bytes() for p in (tmp_path / "b" / "transcriptions").iterdir()} == before
+
+
+def test_console_script_runs_as_a_program(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "tei", "build", str(SEEDS), "-o", str(tmp_path / "b")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("transcriptions/") == 4

@@ -1,0 +1,105 @@
+"""The manifest: the seeds' own, and one clear located error for each kind of mistake."""
+
+import shutil
+
+import pytest
+
+from paths import SEEDS
+from tei.errors import InvalidInputError, MissingResourceError
+from tei.readers.manifest import read_manifest
+
+GOOD = """[edition]
+id = "w"
+title = "A work"
+base = "A"
+
+[[witness]]
+id = "A"
+file = "a.txt"
+
+[[witness]]
+id = "B"
+siglum = "B1"
+file = "b.txt"
+"""
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "a.txt").write_text("one text")
+    (tmp_path / "b.txt").write_text("another text")
+    return tmp_path
+
+
+def write(folder, text):
+    (folder / "edition.toml").write_text(text)
+    return folder / "edition.toml"
+
+
+def test_the_seeds_manifest():
+    work = read_manifest(SEEDS)
+    assert [w.id for w in work.witnesses] == ["A", "B", "C", "D"]
+    assert work.base == "A" and work.profile == "hadith-en"
+    for witness in work.witnesses:
+        assert witness.text.encode("utf-8") == (SEEDS / witness.source.split("/")[-1]).read_bytes()
+        assert witness.description and witness.language == "en"
+
+
+def test_a_good_manifest(folder):
+    work = read_manifest(write(folder, GOOD))
+    assert [(w.id, w.siglum) for w in work.witnesses] == [("A", "A"), ("B", "B1")]
+    assert work.profile == "default"
+
+
+@pytest.mark.parametrize(
+    "change, code, line",
+    [
+        (('base = "A"', 'base = "A"\ncolour = "red"'), "M003", 5),
+        (('siglum = "B1"', 'siglum = "A"'), "M008", 12),
+        (('id = "B"', 'id = "A"'), "M007", 11),
+        (('id = "A"\nfile', 'id = "1A"\nfile'), "M006", 7),
+        (('base = "A"', 'base = "Z"'), "M009", 4),
+        (('title = "A work"\n', ""), "M004", None),
+        (('file = "b.txt"', "file = 3"), "M005", 13),
+        (("[edition]", "[edition"), "M002", 1),
+    ],
+    ids=["unknown-key", "duplicate-siglum", "duplicate-id", "bad-id", "unknown-base", "missing-title",
+         "wrong-type", "bad-toml"],
+)
+def test_mistakes_are_located(folder, change, code, line):
+    old, new = change
+    path = write(folder, GOOD.replace(old, new, 1))
+    with pytest.raises(InvalidInputError) as excinfo:
+        read_manifest(path)
+    diagnostic = excinfo.value.diagnostics[0]
+    assert (diagnostic.code, diagnostic.line) == (code, line)
+    assert diagnostic.file == str(path)
+
+
+def test_missing_witness_file(folder):
+    (folder / "b.txt").unlink()
+    with pytest.raises(MissingResourceError) as excinfo:
+        read_manifest(write(folder, GOOD))
+    assert excinfo.value.diagnostics[0].code == "M010"
+    assert "b.txt" in excinfo.value.diagnostics[0].message
+
+
+def test_missing_manifest(tmp_path):
+    with pytest.raises(MissingResourceError) as excinfo:
+        read_manifest(tmp_path)
+    assert excinfo.value.diagnostics[0].code == "M001"
+
+
+def test_non_utf8_witness(folder):
+    (folder / "b.txt").write_bytes("line one\ncaf\u00e9".encode("latin-1"))
+    with pytest.raises(InvalidInputError) as excinfo:
+        read_manifest(write(folder, GOOD))
+    diagnostic = excinfo.value.diagnostics[0]
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("T001", 2, 4)
+    assert diagnostic.file.endswith("b.txt")
+
+
+def test_manifest_is_copied_byte_for_byte_with_the_seeds(tmp_path):
+    copy = tmp_path / "seeds"
+    shutil.copytree(SEEDS, copy)
+    assert [w.text for w in read_manifest(copy).witnesses] == [w.text for w in read_manifest(SEEDS).witnesses]

@@ -1,0 +1,51 @@
+"""The safe parser: located syntax errors, refused entity declarations, bounded depth, no file or network access."""
+
+import pytest
+
+from tei.errors import InvalidInputError
+from tei.xmlio import parse_bytes
+
+BILLION_LAUGHS = b"""<?xml version="1.0"?>
+<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
+<lolz>&lol3;</lolz>"""
+EXTERNAL_ENTITY = b"""<?xml version="1.0"?>
+<!DOCTYPE r [<!ENTITY secret SYSTEM "file:///etc/passwd">]><r>&secret;</r>"""
+EXTERNAL_DTD = b"""<?xml version="1.0"?><!DOCTYPE r SYSTEM "http://example.invalid/r.dtd"><r>ok</r>"""
+
+
+def codes(excinfo):
+    return [d.code for d in excinfo.value.diagnostics]
+
+
+def test_syntax_error_has_line_and_column():
+    with pytest.raises(InvalidInputError) as excinfo:
+        parse_bytes(b"<a>\n  <b>\n</a>", "broken.xml")
+    (diagnostic,) = excinfo.value.diagnostics
+    assert diagnostic.code == "X001" and diagnostic.file == "broken.xml"
+    assert diagnostic.line == 3 and diagnostic.column is not None
+
+
+@pytest.mark.parametrize("document", [BILLION_LAUGHS, EXTERNAL_ENTITY], ids=["billion-laughs", "external-entity"])
+def test_entity_declarations_are_refused(document):
+    with pytest.raises(InvalidInputError) as excinfo:
+        parse_bytes(document, "attack.xml")
+    assert codes(excinfo) == ["X002"]
+
+
+def test_external_dtd_is_not_loaded():
+    tree = parse_bytes(EXTERNAL_DTD, "dtd.xml")
+    assert tree.getroot().text == "ok"
+
+
+def test_excessive_depth_is_a_located_error():
+    depth = 5000
+    with pytest.raises(InvalidInputError) as excinfo:
+        parse_bytes(b"<a>" * depth + b"</a>" * depth, "deep.xml")
+    assert codes(excinfo) == ["X001"]
+    assert "depth" in excinfo.value.diagnostics[0].message.lower()
+
+
+def test_line_numbers_are_kept():
+    tree = parse_bytes(b"<a>\n\n<b/></a>", "lines.xml")
+    assert tree.getroot()[0].sourceline == 3
