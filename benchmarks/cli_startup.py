@@ -1,0 +1,43 @@
+"""How fast `tei --help` starts in a fresh process (target: under 0.3 s), beside a bare Python start.
+
+    python benchmarks/cli_startup.py [--runs 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+
+def timed(command: list[str], runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=20)
+    runs = parser.parse_args().runs
+    tei = shutil.which("tei") or sys.exit("the tei console script is not on PATH (activate .venv)")
+    rows = [
+        ("python -c pass (floor)", [sys.executable, "-c", "pass"]),
+        ("tei --help", [tei, "--help"]),
+        ("tei encode --help", [tei, "encode", "--help"]),
+        ("tei --version", [tei, "--version"]),
+    ]
+    print(f"{'command':28} {'median s':>9} {'max s':>9}   ({runs} runs each, fresh processes)")
+    for label, command in rows:
+        times = timed(command, runs)
+        print(f"{label:28} {statistics.median(times):9.3f} {max(times):9.3f}")
+
+
+if __name__ == "__main__":
+    main()
