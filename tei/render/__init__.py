@@ -1,0 +1,74 @@
+"""The registry of output formats by name (html, pdf, ...) and the one entry point that renders an edition.
+
+A format lives in its own module of this package and declares itself with a module-level tuple
+
+    FORMATS = (OutputFormat("html", "a static web site", render_html),)
+
+so a new format is added by adding a module, without touching this one or another format's code.
+Every format works from the edition XML itself (a hand-edited file is as good as a generated one).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Callable
+
+from lxml import etree
+
+from tei.diagnostics import Diagnostic, error
+from tei.errors import UsageError
+from tei.xmlio import parse_file
+
+
+@dataclass(frozen=True)
+class RenderRequest:
+    """What every format receives: the parsed edition, where it came from, where to write, and parameters."""
+
+    edition: Path
+    tree: etree._ElementTree
+    output: Path
+    params: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What every format returns: the files to write (all or none) and the warnings met on the way."""
+
+    files: dict[Path, bytes]
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class OutputFormat:
+    name: str
+    description: str
+    render: Callable[[RenderRequest], Rendered]
+
+
+@cache
+def formats() -> dict[str, OutputFormat]:
+    """Every format declared by a module of this package, by name."""
+    found: dict[str, OutputFormat] = {}
+    for module in pkgutil.iter_modules(__path__):
+        for output_format in getattr(importlib.import_module(f"{__name__}.{module.name}"), "FORMATS", ()):
+            found[output_format.name] = output_format
+    return dict(sorted(found.items()))
+
+
+def output_format(name: str) -> OutputFormat:
+    known = formats()
+    if name not in known:
+        raise UsageError(
+            error("R101", f"unknown output format '{name}'", hint=f"the formats are: {', '.join(known) or 'none'}")
+        )
+    return known[name]
+
+
+def render(edition: Path, format_name: str, output: Path, params: dict[str, str] | None = None) -> Rendered:
+    """Parse the edition and render it in one format; nothing is written here."""
+    chosen = output_format(format_name)
+    return chosen.render(RenderRequest(edition, parse_file(edition), output, dict(params or {})))

@@ -1,0 +1,398 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The apparatus logic every output format shares (XSLT 1.0: lxml, xsltproc and XML editors run it).
+
+  Import it, then override the named templates marked "hook" by import precedence.
+  Everything here follows docs/edition-format.md, and the witness rule is the one of tei/apparatus.py.
+
+  Keys:       witness-by-id (tei:witness by @xml:id), witness-by-n (tei:witness by @n)
+  Variables:  $witnesses        the declared witnesses (tei:witness with @xml:id or @n, groups excluded)
+              $element-only     names of TEI elements whose own text nodes are layout, not witness text
+
+  Named templates (context node in brackets):
+    witness-id          [witness]   its id: @xml:id, else @n
+    siglum              (token)     the printed siglum of a @wit token: @n of the witness, else its id,
+                                    else the token without '#'
+    sigla               [lem|rdg]   the sigla of @wit (or of the implicit witnesses of a lem without
+                                    @wit), each through the hook emit-siglum, separated by sigla-separator
+    implicit-witnesses  [lem]       the tokens ('#id ') of declared witnesses that no reading of the app names
+    reading-type        [lem|rdg]   @type, else the rdgGrp's @type, else 'omission' for an empty rdg, else ''
+    unit-types          [app]       the types of the app's variant readings, space-separated ('untyped' if none)
+    unit-number         [app]       1-based number of the app in document order
+    unit-id             [app]       @xml:id, else 'unit-' followed by its number (stable permalinks)
+    is-base-reading     [lem|rdg]   'yes' for the reading shown in the reading text: the first lem, else
+                                    the first reading of the app
+    wit-attests         (wit-list, wit)  'yes' when the pointer list names witness id wit ('#W' or 'W')
+    entry               [app]       the apparatus entry: base reading, sigla, ']' and the other readings
+    location-path       [any node]  an XPath of '/*[n]' steps to the node, for diagnostics
+    report              (severity, code, message)  an xsl:message 'SEVERITY CODE PATH : message'
+                                    (tei/render/xslt.py reads it as a diagnostic) and the hook emit-warning
+
+  Hooks (override in a format layer):
+    emit-text (text)            write a piece of text (escape it for the target format)
+    emit-siglum (siglum, token) write one siglum
+    sigla-separator             between two sigla (default ' ')
+    entry-lemma-end             after the lemma and its sigla (default '] ')
+    entry-reading-separator     between two readings of an entry (default '; ')
+    entry-reading               [lem|rdg] one reading of an entry: text, sigla and type
+    empty-reading               the text shown for an empty reading (default 'om.')
+    emit-character (code)       a character XML cannot hold, from <g type="char" n="U+XXXX"/>
+    emit-warning (code, message) a visible warning in the output (default: nothing)
+
+  Modes:
+    witness-text  (param wit)   the exact text of one witness, by the rebuild rule of edition-format.md
+    reading-content             a reading's content for display: nested apps show their base reading
+    check                       apply to the root: reports apparatus problems through the template report
+-->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:tei="http://www.tei-c.org/ns/1.0"
+    exclude-result-prefixes="tei">
+
+  <xsl:key name="witness-by-id" match="tei:witness" use="@xml:id"/>
+  <xsl:key name="witness-by-n" match="tei:witness" use="@n"/>
+
+  <xsl:variable name="witnesses"
+      select="//tei:witness[(@xml:id or @n) and not(@xml:id = ancestor::tei:listWit/@xml:id)]"/>
+
+  <xsl:variable name="element-only"
+      select="' text front body back group div div1 div2 div3 div4 div5 div6 div7 lg app rdgGrp listTranspose transpose list table row listBibl '"/>
+
+  <!-- ================================================================ witnesses and sigla -->
+
+  <xsl:template name="witness-id">
+    <xsl:choose>
+      <xsl:when test="@xml:id"><xsl:value-of select="@xml:id"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="@n"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="siglum">
+    <xsl:param name="token"/>
+    <xsl:variable name="id">
+      <xsl:choose>
+        <xsl:when test="starts-with($token, '#')"><xsl:value-of select="substring($token, 2)"/></xsl:when>
+        <xsl:otherwise><xsl:value-of select="$token"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:variable name="by-id" select="key('witness-by-id', $id)"/>
+    <xsl:choose>
+      <xsl:when test="$by-id/@n"><xsl:value-of select="$by-id[1]/@n"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="$id"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="sigla">
+    <xsl:variable name="list">
+      <xsl:choose>
+        <xsl:when test="self::tei:lem and not(@wit)"><xsl:call-template name="implicit-witnesses"/></xsl:when>
+        <xsl:otherwise><xsl:value-of select="@wit"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:call-template name="each-siglum">
+      <xsl:with-param name="rest" select="concat(normalize-space($list), ' ')"/>
+    </xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="each-siglum">
+    <xsl:param name="rest"/>
+    <xsl:param name="first" select="true()"/>
+    <xsl:variable name="token" select="substring-before($rest, ' ')"/>
+    <xsl:if test="$token != ''">
+      <xsl:if test="not($first)"><xsl:call-template name="sigla-separator"/></xsl:if>
+      <xsl:call-template name="emit-siglum">
+        <xsl:with-param name="token" select="$token"/>
+        <xsl:with-param name="siglum">
+          <xsl:call-template name="siglum"><xsl:with-param name="token" select="$token"/></xsl:call-template>
+        </xsl:with-param>
+      </xsl:call-template>
+      <xsl:call-template name="each-siglum">
+        <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
+        <xsl:with-param name="first" select="false()"/>
+      </xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template name="implicit-witnesses">
+    <xsl:variable name="app" select="ancestor::tei:app[1]"/>
+    <xsl:variable name="all-named">
+      <xsl:for-each select="$app/tei:lem/@wit | $app/tei:rdg/@wit | $app/tei:rdgGrp//tei:rdg/@wit | $app/tei:rdgGrp//tei:lem/@wit">
+        <xsl:value-of select="concat(' ', normalize-space(.), ' ')"/>
+      </xsl:for-each>
+    </xsl:variable>
+    <xsl:for-each select="$witnesses">
+      <xsl:variable name="id"><xsl:call-template name="witness-id"/></xsl:variable>
+      <xsl:if test="not(contains($all-named, concat(' #', $id, ' ')) or contains($all-named, concat(' ', $id, ' ')))">
+        <xsl:value-of select="concat('#', $id, ' ')"/>
+      </xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <xsl:template name="wit-attests">
+    <xsl:param name="wit-list"/>
+    <xsl:param name="wit"/>
+    <xsl:variable name="padded" select="concat(' ', normalize-space($wit-list), ' ')"/>
+    <xsl:if test="contains($padded, concat(' #', $wit, ' ')) or contains($padded, concat(' ', $wit, ' '))">yes</xsl:if>
+  </xsl:template>
+
+  <!-- ================================================================ readings and units -->
+
+  <xsl:template name="reading-type">
+    <xsl:choose>
+      <xsl:when test="@type"><xsl:value-of select="@type"/></xsl:when>
+      <xsl:when test="parent::tei:rdgGrp/@type"><xsl:value-of select="parent::tei:rdgGrp/@type"/></xsl:when>
+      <xsl:when test="self::tei:rdg and not(*) and string(.) = ''">omission</xsl:when>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="unit-types">
+    <xsl:variable name="types">
+      <xsl:for-each select="tei:rdg | tei:rdgGrp//tei:rdg">
+        <xsl:variable name="type"><xsl:call-template name="reading-type"/></xsl:variable>
+        <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+        <xsl:if test="$is-base != 'yes'">
+          <xsl:choose>
+            <xsl:when test="$type = ''">untyped </xsl:when>
+            <xsl:otherwise><xsl:value-of select="concat($type, ' ')"/></xsl:otherwise>
+          </xsl:choose>
+        </xsl:if>
+      </xsl:for-each>
+    </xsl:variable>
+    <xsl:choose>
+      <xsl:when test="normalize-space($types) = ''">untyped</xsl:when>
+      <xsl:otherwise><xsl:value-of select="normalize-space($types)"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="unit-number">
+    <xsl:number level="any" count="tei:app"/>
+  </xsl:template>
+
+  <xsl:template name="unit-id">
+    <xsl:choose>
+      <xsl:when test="@xml:id"><xsl:value-of select="@xml:id"/></xsl:when>
+      <xsl:otherwise>unit-<xsl:call-template name="unit-number"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="is-base-reading">
+    <xsl:variable name="app" select="ancestor::tei:app[1]"/>
+    <xsl:variable name="base"
+        select="($app/tei:lem | $app/tei:rdgGrp/tei:lem | $app/tei:rdgGrp/tei:rdgGrp/tei:lem)[1]
+              | ($app/tei:rdg | $app/tei:rdgGrp/tei:rdg | $app/tei:rdgGrp/tei:rdgGrp/tei:rdg)[1][not($app/tei:lem | $app/tei:rdgGrp/tei:lem | $app/tei:rdgGrp/tei:rdgGrp/tei:lem)]"/>
+    <xsl:if test="generate-id($base) = generate-id(.)">yes</xsl:if>
+  </xsl:template>
+
+  <!-- ================================================================ the entry: "lemma] readings sigla" -->
+
+  <xsl:template name="entry">
+    <xsl:variable name="readings" select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg"/>
+    <xsl:for-each select="$readings">
+      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+      <xsl:if test="$is-base = 'yes'">
+        <xsl:call-template name="entry-reading"/>
+        <xsl:call-template name="entry-lemma-end"/>
+      </xsl:if>
+    </xsl:for-each>
+    <xsl:for-each select="$readings">
+      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+      <xsl:if test="$is-base != 'yes'">
+        <xsl:call-template name="entry-reading"/>
+        <xsl:if test="position() != last()"><xsl:call-template name="entry-reading-separator"/></xsl:if>
+      </xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <xsl:template name="entry-reading">
+    <xsl:choose>
+      <xsl:when test="not(*) and string(.) = ''"><xsl:call-template name="empty-reading"/></xsl:when>
+      <xsl:otherwise><xsl:apply-templates mode="reading-content"/></xsl:otherwise>
+    </xsl:choose>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+    <xsl:call-template name="sigla"/>
+    <xsl:variable name="type"><xsl:call-template name="reading-type"/></xsl:variable>
+    <xsl:if test="$type != ''">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' (', $type, ')')"/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- ================================================================ hooks -->
+
+  <xsl:template name="emit-text">
+    <xsl:param name="text"/>
+    <xsl:value-of select="$text"/>
+  </xsl:template>
+
+  <xsl:template name="emit-siglum">
+    <xsl:param name="siglum"/>
+    <xsl:param name="token"/>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$siglum"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="sigla-separator">
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="entry-lemma-end">
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="'] '"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="entry-reading-separator">
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="'; '"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="empty-reading">
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="'om.'"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="emit-character">
+    <xsl:param name="code"/>
+    <xsl:text disable-output-escaping="yes">&amp;#x</xsl:text>
+    <xsl:value-of select="$code"/>
+    <xsl:text disable-output-escaping="yes">;</xsl:text>
+  </xsl:template>
+
+  <xsl:template name="emit-warning">
+    <xsl:param name="code"/>
+    <xsl:param name="message"/>
+  </xsl:template>
+
+  <!-- ================================================================ mode witness-text -->
+
+  <xsl:template match="text()" mode="witness-text">
+    <xsl:if test="not(namespace-uri(..) = 'http://www.tei-c.org/ns/1.0' and contains($element-only, concat(' ', local-name(..), ' ')))">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="."/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()"
+      mode="witness-text"/>
+
+  <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="witness-text">
+    <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template match="tei:app" mode="witness-text">
+    <xsl:param name="wit"/>
+    <xsl:variable name="readings" select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg"/>
+    <xsl:variable name="named"
+        select="$readings[contains(concat(' ', normalize-space(@wit), ' '), concat(' #', $wit, ' '))
+                       or contains(concat(' ', normalize-space(@wit), ' '), concat(' ', $wit, ' '))]"/>
+    <xsl:choose>
+      <xsl:when test="$named">
+        <xsl:apply-templates select="$named[1]/node()" mode="witness-text">
+          <xsl:with-param name="wit" select="$wit"/>
+        </xsl:apply-templates>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:apply-templates select="$readings[self::tei:lem and not(@wit)][1]/node()" mode="witness-text">
+          <xsl:with-param name="wit" select="$wit"/>
+        </xsl:apply-templates>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template match="*" mode="witness-text">
+    <xsl:param name="wit"/>
+    <xsl:apply-templates mode="witness-text"><xsl:with-param name="wit" select="$wit"/></xsl:apply-templates>
+  </xsl:template>
+
+  <!-- ================================================================ mode reading-content -->
+
+  <xsl:template match="text()" mode="reading-content">
+    <xsl:if test="not(namespace-uri(..) = 'http://www.tei-c.org/ns/1.0' and contains($element-only, concat(' ', local-name(..), ' ')))">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="."/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()"
+      mode="reading-content"/>
+
+  <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="reading-content">
+    <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template match="tei:app" mode="reading-content">
+    <xsl:for-each select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg">
+      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+      <xsl:if test="$is-base = 'yes'"><xsl:apply-templates mode="reading-content"/></xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- ================================================================ diagnostics -->
+
+  <xsl:template name="location-path">
+    <xsl:for-each select="ancestor-or-self::*">
+      <xsl:value-of select="concat('/*[', count(preceding-sibling::*) + 1, ']')"/>
+    </xsl:for-each>
+  </xsl:template>
+
+  <xsl:template name="report">
+    <xsl:param name="severity" select="'WARNING'"/>
+    <xsl:param name="code"/>
+    <xsl:param name="message"/>
+    <xsl:variable name="path"><xsl:call-template name="location-path"/></xsl:variable>
+    <xsl:message><xsl:value-of select="concat($severity, ' ', $code, ' ', $path, ' : ', $message)"/></xsl:message>
+    <xsl:call-template name="emit-warning">
+      <xsl:with-param name="code" select="$code"/>
+      <xsl:with-param name="message" select="$message"/>
+    </xsl:call-template>
+  </xsl:template>
+
+  <xsl:template match="/" mode="check">
+    <xsl:if test="not(//tei:text/tei:body)">
+      <xsl:for-each select="*">
+        <xsl:call-template name="report">
+          <xsl:with-param name="code">H001</xsl:with-param>
+          <xsl:with-param name="message">the document has no text/body: there is no text to show</xsl:with-param>
+        </xsl:call-template>
+      </xsl:for-each>
+    </xsl:if>
+    <xsl:if test="//tei:text/tei:body and not(//tei:app)">
+      <xsl:for-each select="(//tei:text/tei:body)[1]">
+        <xsl:call-template name="report">
+          <xsl:with-param name="code">H002</xsl:with-param>
+          <xsl:with-param name="message">the document has no apparatus (no app element): the text is shown without variation units</xsl:with-param>
+        </xsl:call-template>
+      </xsl:for-each>
+    </xsl:if>
+    <xsl:if test="//tei:app and not($witnesses)">
+      <xsl:for-each select="(//tei:app)[1]">
+        <xsl:call-template name="report">
+          <xsl:with-param name="code">H003</xsl:with-param>
+          <xsl:with-param name="message">the document declares no witness (no listWit/witness): sigla are shown as the @wit attributes give them</xsl:with-param>
+        </xsl:call-template>
+      </xsl:for-each>
+    </xsl:if>
+    <xsl:if test="$witnesses">
+      <xsl:for-each select="//tei:app//*[self::tei:lem or self::tei:rdg or self::tei:witDetail][@wit]">
+        <xsl:call-template name="check-tokens">
+          <xsl:with-param name="rest" select="concat(normalize-space(@wit), ' ')"/>
+        </xsl:call-template>
+      </xsl:for-each>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template name="check-tokens">
+    <xsl:param name="rest"/>
+    <xsl:variable name="token" select="substring-before($rest, ' ')"/>
+    <xsl:if test="$token != ''">
+      <xsl:variable name="id">
+        <xsl:choose>
+          <xsl:when test="starts-with($token, '#')"><xsl:value-of select="substring($token, 2)"/></xsl:when>
+          <xsl:otherwise><xsl:value-of select="$token"/></xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:if test="not(key('witness-by-id', $id) or key('witness-by-n', $id))">
+        <xsl:call-template name="report">
+          <xsl:with-param name="code">H004</xsl:with-param>
+          <xsl:with-param name="message" select="concat('@wit points to &quot;', $token, '&quot;, which no listWit/witness declares')"/>
+        </xsl:call-template>
+      </xsl:if>
+      <xsl:call-template name="check-tokens">
+        <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
+      </xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+</xsl:stylesheet>
