@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import force_option
+from tei.cli.options import echo_written, force_option, format_option
 
 
 @click.command("build")
@@ -14,7 +14,8 @@ from tei.cli.options import force_option
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("build"), show_default=True,
               help="The folder to build into.")
 @force_option
-def command(manifest, output, force):
+@format_option
+def command(manifest, output, force, output_format):
     """Build everything from MANIFEST (edition.toml, or a folder holding one) into the output folder.
 
     Stages so far: TEI transcriptions of every witness (transcriptions/<id>.xml). Each written file
@@ -22,4 +23,13 @@ def command(manifest, output, force):
     """
     from tei.build import BuildOptions, build
 
-    build(manifest, BuildOptions(output, force), lambda stage, path: click.echo(path))
+    written = []
+
+    def on_written(_stage, path):
+        written.append(path)
+        if output_format == "text":
+            click.echo(path)
+
+    build(manifest, BuildOptions(output, force), on_written)
+    if output_format == "json":
+        echo_written(written, "json")

@@ -26,3 +26,14 @@ def format_option(command):
         is_eager=True,
         help="Form of the report and of the diagnostics on stderr.",
     )(command)
+
+
+def echo_written(paths, output_format: str) -> None:
+    """Report written files on stdout: one path a line, or a JSON list with --format json."""
+    if output_format == "json":
+        import json
+
+        click.echo(json.dumps([str(p) for p in paths]))
+    else:
+        for path in paths:
+            click.echo(path)

@@ -99,3 +99,14 @@ def test_console_script_runs_as_a_program(tmp_path):
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("transcriptions/") == 4
+
+
+def test_json_report_and_json_diagnostics(tmp_path):
+    import json
+
+    result = run("build", SEEDS, "-o", tmp_path / "b", "--format", "json")
+    assert result.exit_code == 0
+    assert len([p for p in json.loads(result.stdout) if "/transcriptions/" in p]) == 4
+    failed = run("build", tmp_path, "-o", tmp_path / "b", "--format", "json")
+    (diagnostic,) = json.loads(failed.stderr)
+    assert diagnostic["code"] == "M001" and diagnostic["severity"] == "error"
