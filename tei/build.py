@@ -8,7 +8,6 @@ from typing import Callable
 
 from tei.model import Work
 from tei.outputs import prepare_folder, write_files
-from tei.readers.manifest import read_manifest
 from tei.writers.transcription import transcription_bytes
 
 
@@ -31,9 +30,8 @@ STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...
 )
 
 
-def build(manifest: Path, options: BuildOptions, on_written: Callable[[str, Path], None]) -> None:
+def build(work: Work, options: BuildOptions, on_written: Callable[[str, Path], None]) -> None:
     """Run the stages in order; each stage's files are written all at once before the next starts."""
-    work = read_manifest(manifest)
     prepare_folder(options.output)
     for name, stage in STAGES:
         for path in write_files(stage(work, options), force=options.force):

@@ -1,7 +1,9 @@
-"""`tei build`: the whole edition from a manifest (or a folder holding edition.toml)."""
+"""`tei build`: the whole edition from a manifest, or every work of a corpus folder in parallel."""
 
 from __future__ import annotations
 
+import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -13,16 +15,26 @@ from tei.cli.options import echo_written, force_option, format_option
 @click.argument("manifest", required=False, default=".", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("build"), show_default=True,
               help="The folder to build into.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Corpus mode: build this many works at once.")
+@click.option("--shard", metavar="I/N", help="Corpus mode: build only shard I of N (deterministic by work path).")
 @force_option
 @format_option
-def command(manifest, output, force, output_format):
-    """Build everything from MANIFEST (edition.toml, or a folder holding one) into the output folder.
+def command(manifest, output, jobs, shard, force, output_format):
+    """Build everything from MANIFEST into the output folder, printing each file written.
 
-    Stages so far: TEI transcriptions of every witness (transcriptions/<id>.xml). Each written file
-    is printed on stdout.
+    MANIFEST is an edition.toml, or a folder holding one. A folder without one is a corpus: every
+    edition.toml below it is a work, built into the same relative folder under the output; works whose
+    inputs and toolkit version are unchanged since their last build are skipped (--force rebuilds them).
     """
     from tei.build import BuildOptions, build
+    from tei.corpus import is_corpus
+    from tei.readers.manifest import read_manifest
 
+    options = BuildOptions(output, force)
+    if is_corpus(manifest):
+        build_corpus_with_progress(manifest, options, jobs, shard, output_format)
+        return
     written = []
 
     def on_written(_stage, path):
@@ -30,6 +42,33 @@ def command(manifest, output, force, output_format):
         if output_format == "text":
             click.echo(path)
 
-    build(manifest, BuildOptions(output, force), on_written)
+    build(read_manifest(manifest), options, on_written)
     if output_format == "json":
         echo_written(written, "json")
+
+
+def build_corpus_with_progress(corpus, options, jobs, shard_text, output_format):
+    """Corpus mode: a progress bar on a terminal, failures reported per work, a summary, exit 1 on failure."""
+    from tei.cli import report
+    from tei.corpus import Shard, build_corpus, summary, works
+
+    shard = Shard.parse(shard_text) if shard_text else None
+    total = len(works(corpus, shard))
+    results = []
+    context = click.get_current_context()
+    on_terminal = sys.stderr.isatty()
+    bar = click.progressbar(length=total, label="building", file=sys.stderr) if on_terminal else nullcontext()
+    with bar:
+        for result in build_corpus(corpus, options, jobs, shard):
+            results.append(result)
+            report(context, result.diagnostics)
+            if output_format == "text":
+                for path in result.written:
+                    click.echo(path)
+            if on_terminal:
+                bar.update(1)
+    if output_format == "json":
+        echo_written([p for r in results for p in r.written], "json")
+    click.echo(summary(results), err=True)
+    if any(r.failed for r in results):
+        context.exit(1)

@@ -1,0 +1,130 @@
+"""Corpus mode of `tei build`: many works, each built on its own, in parallel, resumable and shardable.
+
+A corpus is a folder holding works: every `edition.toml` below it is one work, built into the same relative
+folder under the output. A work whose inputs (manifest and witness files) and toolkit version are unchanged
+since its last successful build is skipped: the build stamp `.tei-build-stamp` in its output folder holds the
+content hash. `--shard I/N` picks the works whose path hashes to I among N, so that a scheduler (GNU
+parallel, Slurm, a cluster) can spread one corpus over machines without any coordination.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from tei import __version__
+from tei.build import BuildOptions, build
+from tei.diagnostics import Diagnostic, error
+from tei.errors import MissingResourceError, TeiError, UsageError
+from tei.model import Work
+from tei.outputs import write_files
+from tei.readers.manifest import MANIFEST_NAME, read_manifest
+
+STAMP_NAME = ".tei-build-stamp"
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Shard `index` (1-based) of `count`."""
+
+    index: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Shard":
+        try:
+            index, count = (int(part) for part in text.split("/"))
+        except ValueError:
+            index = count = 0
+        if not 1 <= index <= count:
+            raise UsageError(error("B001", f"--shard takes I/N with 1 <= I <= N, not '{text}'", "--shard"))
+        return cls(index, count)
+
+    def holds(self, name: str) -> bool:
+        digest = int.from_bytes(hashlib.sha256(name.encode("utf-8")).digest()[:8], "big")
+        return digest % self.count == self.index - 1
+
+
+@dataclass
+class WorkResult:
+    """What happened to one work: written files, skipped as unchanged, or failed with diagnostics."""
+
+    name: str
+    written: list[Path] = field(default_factory=list)
+    skipped: bool = False
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.diagnostics)
+
+
+def is_corpus(path: Path) -> bool:
+    """A folder without an edition.toml of its own, holding works below it."""
+    return path.is_dir() and not (path / MANIFEST_NAME).exists()
+
+
+def works(corpus: Path, shard: Shard | None = None) -> list[Path]:
+    """The manifests of the corpus, sorted, restricted to one shard if asked."""
+    found = sorted(corpus.rglob(MANIFEST_NAME))
+    if not found:
+        raise MissingResourceError(
+            error("M001", f"no {MANIFEST_NAME} in this folder or below", corpus,
+                  hint="name a manifest, a folder holding one, or a corpus folder of works")
+        )
+    if shard is not None:
+        found = [m for m in found if shard.holds(m.parent.relative_to(corpus).as_posix())]
+    return found
+
+
+def input_stamp(manifest: Path, work: Work) -> str:
+    """A hash of everything a work's build depends on: toolkit version, manifest, witness texts."""
+    digest = hashlib.sha256(__version__.encode())
+    digest.update(manifest.read_bytes())
+    for witness in work.witnesses:
+        digest.update(witness.id.encode() + b"\0" + witness.text.encode("utf-8") + b"\0")
+    return digest.hexdigest()
+
+
+def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
+    """Build one work unless its stamp says nothing changed; never raise (a worker reports instead)."""
+    result = WorkResult(str(manifest.parent))
+    try:
+        work = read_manifest(manifest)
+        stamp = input_stamp(manifest, work)
+        stamp_path = options.output / STAMP_NAME
+        if not options.force and stamp_path.is_file() and stamp_path.read_text("ascii").strip() == stamp:
+            result.skipped = True
+            return result
+        build(work, options, lambda _stage, path: result.written.append(path))
+        write_files({stamp_path: stamp.encode("ascii") + b"\n"}, force=True)
+    except TeiError as exc:
+        result.diagnostics = exc.diagnostics
+    except OSError as exc:
+        result.diagnostics = [error("B002", f"build failed: {exc.strerror or exc}", exc.filename or manifest)]
+    return result
+
+
+def build_corpus(corpus: Path, options: BuildOptions, jobs: int, shard: Shard | None) -> Iterator[WorkResult]:
+    """Build every work of the corpus (in `jobs` processes), yielding each result as it finishes."""
+    manifests = works(corpus, shard)
+    tasks = [(m, BuildOptions(options.output / m.parent.relative_to(corpus), options.force)) for m in manifests]
+    if jobs <= 1:
+        for manifest, work_options in tasks:
+            yield build_work(manifest, work_options)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(build_work, manifest, work_options) for manifest, work_options in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def summary(results: list[WorkResult]) -> str:
+    built = sum(1 for r in results if not r.failed and not r.skipped)
+    skipped = sum(1 for r in results if r.skipped)
+    failed = sum(1 for r in results if r.failed)
+    return f"{len(results)} works: {built} built, {skipped} unchanged, {failed} failed"
+
