@@ -24,6 +24,7 @@
                                     the first reading of the app
     wit-attests         (wit-list, wit)  'yes' when the pointer list names witness id wit ('#W' or 'W')
     entry               [app]       the apparatus entry: base reading, sigla, ']' and the other readings
+    text-direction      (lang)      'rtl' for a right-to-left language tag (ar, he, fa, ur, syr, ...), else 'ltr'
     location-path       [any node]  an XPath of '/*[n]' steps to the node, for diagnostics
     report              (severity, code, message)  an xsl:message 'SEVERITY CODE PATH : message'
                                     (tei/render/xslt.py reads it as a diagnostic) and the hook emit-warning
@@ -181,6 +182,15 @@
         select="($app/tei:lem | $app/tei:rdgGrp/tei:lem | $app/tei:rdgGrp/tei:rdgGrp/tei:lem)[1]
               | ($app/tei:rdg | $app/tei:rdgGrp/tei:rdg | $app/tei:rdgGrp/tei:rdgGrp/tei:rdg)[1][not($app/tei:lem | $app/tei:rdgGrp/tei:lem | $app/tei:rdgGrp/tei:rdgGrp/tei:lem)]"/>
     <xsl:if test="generate-id($base) = generate-id(.)">yes</xsl:if>
+  </xsl:template>
+
+  <xsl:template name="text-direction">
+    <xsl:param name="lang"/>
+    <xsl:variable name="primary" select="concat(' ', translate(substring-before(concat($lang, '-'), '-'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), ' ')"/>
+    <xsl:choose>
+      <xsl:when test="contains(' ar ara arc he heb fa fas per ur urd syr ps pus yi yid dv div ckb sd snd ug uig ', $primary)">rtl</xsl:when>
+      <xsl:otherwise>ltr</xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <!-- ================================================================ the entry: "lemma] readings sigla" -->

@@ -1,0 +1,151 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The print apparatus every print format shares (Typst and LaTeX): which series a reading goes to,
+  the lemma as the apparatus shows it, and one entry per unit and series ("lemma] reading sigla; ...").
+  XSLT 1.0. Import it after apparatus.xsl; format layers override the hooks of apparatus.xsl
+  (emit-text, emit-siglum, ...) to escape text for their target language.
+
+  Parameters (space-separated reading types, the vocabulary of docs/edition-format.md):
+    series-b-types  the types printed in the second series (default: the non-substantive ones);
+                    every other type, untyped readings and types a hand-edited file invents go to series a
+    hidden-types    the types not printed at all (default: none)
+
+  Named templates (context node in brackets):
+    series-of          (type)  'a', 'b' or 'hidden'
+    reading-series     [rdg]   the series of a variant reading, from its reading type
+    series-readings    [app] (series)  the variant readings of the app in that series, as the entry shows
+                               them: text (or the empty-reading hook), a space and the sigla, separated
+                               by the hook entry-reading-separator
+    has-series         [app] (series)  'yes' when at least one variant reading is in that series
+    lemma-label        [app]   the lemma as the apparatus shows it: the base reading, shortened to
+                               'first … last' word past lemma-words words; an empty base reading
+                               (an addition) shows the word before the unit, else the word after it
+    words-before       (text)  the last word of a text
+-->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:tei="http://www.tei-c.org/ns/1.0"
+    exclude-result-prefixes="tei">
+
+  <xsl:param name="series-b-types" select="'orthographic honorific punctuation whitespace'"/>
+  <xsl:param name="hidden-types" select="''"/>
+  <xsl:param name="lemma-words" select="'4'"/>
+
+  <xsl:template name="series-of">
+    <xsl:param name="type"/>
+    <xsl:variable name="padded" select="concat(' ', $type, ' ')"/>
+    <xsl:choose>
+      <xsl:when test="$type != '' and contains(concat(' ', normalize-space($hidden-types), ' '), $padded)">hidden</xsl:when>
+      <xsl:when test="$type != '' and contains(concat(' ', normalize-space($series-b-types), ' '), $padded)">b</xsl:when>
+      <xsl:otherwise>a</xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="reading-series">
+    <xsl:call-template name="series-of">
+      <xsl:with-param name="type"><xsl:call-template name="reading-type"/></xsl:with-param>
+    </xsl:call-template>
+  </xsl:template>
+
+  <xsl:template name="variant-readings-in">
+    <xsl:param name="series"/>
+    <xsl:for-each select="tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg">
+      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+      <xsl:variable name="in"><xsl:call-template name="reading-series"/></xsl:variable>
+      <xsl:if test="$is-base != 'yes' and $in = $series">
+        <xsl:value-of select="concat(generate-id(), ' ')"/>
+      </xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <xsl:template name="has-series">
+    <xsl:param name="series"/>
+    <xsl:variable name="chosen">
+      <xsl:call-template name="variant-readings-in"><xsl:with-param name="series" select="$series"/></xsl:call-template>
+    </xsl:variable>
+    <xsl:if test="normalize-space($chosen) != ''">yes</xsl:if>
+  </xsl:template>
+
+  <xsl:template name="series-readings">
+    <xsl:param name="series"/>
+    <xsl:variable name="chosen">
+      <xsl:call-template name="variant-readings-in"><xsl:with-param name="series" select="$series"/></xsl:call-template>
+    </xsl:variable>
+    <xsl:for-each select="(tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg)[contains($chosen, concat(generate-id(), ' '))]">
+      <xsl:if test="position() != 1"><xsl:call-template name="entry-reading-separator"/></xsl:if>
+      <xsl:call-template name="print-reading"/>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- One reading of an entry: its text (or 'om.'), a space, its sigla. -->
+  <xsl:template name="print-reading">
+    <xsl:choose>
+      <xsl:when test="not(*) and string(.) = ''"><xsl:call-template name="empty-reading"/></xsl:when>
+      <xsl:otherwise><xsl:call-template name="reading-text"/></xsl:otherwise>
+    </xsl:choose>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+    <xsl:call-template name="sigla"/>
+  </xsl:template>
+
+  <!-- Hook: the text of a non-empty reading (a format wraps it, for example to isolate its direction). -->
+  <xsl:template name="reading-text">
+    <xsl:apply-templates mode="reading-content"/>
+  </xsl:template>
+
+  <xsl:template name="base-reading">
+    <xsl:for-each select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg">
+      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+      <xsl:if test="$is-base = 'yes'"><xsl:value-of select="generate-id()"/></xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <xsl:template name="lemma-label">
+    <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+    <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
+    <xsl:variable name="words" select="normalize-space($base)"/>
+    <xsl:choose>
+      <xsl:when test="$words = ''">
+        <xsl:variable name="before">
+          <xsl:call-template name="last-word">
+            <xsl:with-param name="text" select="normalize-space(preceding-sibling::text()[1])"/>
+          </xsl:call-template>
+        </xsl:variable>
+        <xsl:choose>
+          <xsl:when test="$before != ''">
+            <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$before"/></xsl:call-template>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:call-template name="emit-text">
+              <xsl:with-param name="text" select="substring-before(concat(normalize-space(following-sibling::text()[1]), ' '), ' ')"/>
+            </xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:when>
+      <xsl:when test="string-length($words) - string-length(translate($words, ' ', '')) &gt;= number($lemma-words)">
+        <xsl:call-template name="emit-text">
+          <xsl:with-param name="text" select="substring-before($words, ' ')"/>
+        </xsl:call-template>
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' … '"/></xsl:call-template>
+        <xsl:call-template name="emit-text">
+          <xsl:with-param name="text"><xsl:call-template name="last-word"><xsl:with-param name="text" select="$words"/></xsl:call-template></xsl:with-param>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:for-each select="$base">
+          <xsl:call-template name="reading-text"/>
+        </xsl:for-each>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="last-word">
+    <xsl:param name="text"/>
+    <xsl:choose>
+      <xsl:when test="contains($text, ' ')">
+        <xsl:call-template name="last-word"><xsl:with-param name="text" select="substring-after($text, ' ')"/></xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$text"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+</xsl:stylesheet>

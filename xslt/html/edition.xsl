@@ -1,0 +1,257 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The web edition: one static HTML page (with edition.css and edition.js beside it) from a
+  parallel-segmentation TEI edition. A thin layer over ../common/apparatus.xsl: it overrides the hooks
+  emit-text, emit-siglum, entry-reading and emit-warning, and adds the page around them.
+
+      xsltproc \-\-stringparam assets '' xslt/html/edition.xsl edition.xml > index.html
+      (then copy xslt/html/edition.css and xslt/html/edition.js next to index.html)
+
+  Parameters: xslt/html/params.xsl. Modes added here: text (the reading text), conspectus.
+-->
+<xsl:stylesheet version="1.0"
+    xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:tei="http://www.tei-c.org/ns/1.0"
+    exclude-result-prefixes="tei">
+
+  <xsl:import href="../common/apparatus.xsl"/>
+  <xsl:include href="params.xsl"/>
+
+  <xsl:output method="html" encoding="UTF-8" indent="no" doctype-system="about:legacy-compat"/>
+
+  <xsl:variable name="text-lang">
+    <xsl:choose>
+      <xsl:when test="/tei:TEI/@xml:lang"><xsl:value-of select="/tei:TEI/@xml:lang"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="$default-lang"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+
+  <xsl:variable name="page-title">
+    <xsl:choose>
+      <xsl:when test="$title != ''"><xsl:value-of select="$title"/></xsl:when>
+      <xsl:when test="//tei:titleStmt/tei:title"><xsl:value-of select="normalize-space((//tei:titleStmt/tei:title)[1])"/></xsl:when>
+      <xsl:otherwise>Edition</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+
+  <!-- ================================================================ the page -->
+
+  <xsl:template match="/">
+    <html lang="{$default-lang}">
+      <head>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <title><xsl:value-of select="$page-title"/></title>
+        <link rel="stylesheet" href="{$assets}edition.css"/>
+        <script src="{$assets}edition.js" defer="defer"></script>
+      </head>
+      <body data-non-substantive="{$non-substantive-types}" data-synoptic-columns="{$synoptic-columns}">
+        <a class="skip-link" href="#reading-text">Skip to the text</a>
+        <header class="site-header">
+          <h1><xsl:value-of select="$page-title"/></h1>
+          <div role="tablist" aria-label="Views" class="tabs">
+            <button type="button" role="tab" id="tab-text" aria-controls="view-text" aria-selected="true">Reading text</button>
+            <button type="button" role="tab" id="tab-synoptic" aria-controls="view-synoptic" aria-selected="false" tabindex="-1">Synoptic view</button>
+            <button type="button" role="tab" id="tab-witnesses" aria-controls="view-witnesses" aria-selected="false" tabindex="-1">Witnesses</button>
+          </div>
+        </header>
+        <xsl:variable name="warnings"><xsl:apply-templates select="/" mode="check"/></xsl:variable>
+        <xsl:if test="string($warnings) != ''">
+          <section class="warnings" role="alert" aria-labelledby="warnings-heading">
+            <h2 id="warnings-heading">Problems found in this edition</h2>
+            <ul><xsl:copy-of select="$warnings"/></ul>
+          </section>
+        </xsl:if>
+        <main>
+          <xsl:call-template name="text-view"/>
+          <section id="view-synoptic" role="tabpanel" aria-labelledby="tab-synoptic" class="view" hidden="hidden">
+            <h2>Synoptic view</h2>
+            <fieldset class="synoptic-witnesses"><legend>Witnesses shown</legend></fieldset>
+            <div id="synoptic" class="synoptic"></div>
+          </section>
+          <section id="view-witnesses" role="tabpanel" aria-labelledby="tab-witnesses" class="view" hidden="hidden">
+            <h2>Conspectus siglorum</h2>
+            <dl class="conspectus"><xsl:apply-templates select="$witnesses" mode="conspectus"/></dl>
+          </section>
+        </main>
+      </body>
+    </html>
+  </xsl:template>
+
+  <xsl:template name="text-view">
+    <section id="view-text" role="tabpanel" aria-labelledby="tab-text" class="view">
+      <div class="controls">
+        <label for="witness-select">Text of </label>
+        <select id="witness-select">
+          <option value="">the edition (lemmata)</option>
+          <xsl:for-each select="$witnesses">
+            <xsl:variable name="id"><xsl:call-template name="witness-id"/></xsl:variable>
+            <option value="{$id}">
+              <xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template>
+            </option>
+          </xsl:for-each>
+        </select>
+        <fieldset class="filters"><legend>Reading types shown</legend></fieldset>
+      </div>
+      <div id="heatmap" class="heatmap" role="group" aria-label="Density of variation along the text"></div>
+      <div class="layout">
+        <article id="reading-text" class="reading-text" lang="{$text-lang}" tabindex="-1">
+          <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$text-lang"/></xsl:call-template></xsl:attribute>
+          <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="text"/>
+        </article>
+        <aside id="entry-panel" class="entry-panel" aria-live="polite" aria-label="Entry of the selected unit">
+          <p class="hint">Select a marked passage (click, or Tab then Enter) to see its readings.</p>
+        </aside>
+      </div>
+      <section class="apparatus" aria-labelledby="apparatus-heading">
+        <h2 id="apparatus-heading">Apparatus</h2>
+        <ol class="entries"><xsl:apply-templates select="//tei:app" mode="entry"/></ol>
+      </section>
+    </section>
+  </xsl:template>
+
+  <!-- ================================================================ mode text: the reading text -->
+
+  <xsl:template match="text()" mode="text">
+    <xsl:if test="not(namespace-uri(..) = 'http://www.tei-c.org/ns/1.0' and contains($element-only, concat(' ', local-name(..), ' ')))">
+      <xsl:value-of select="."/>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()" mode="text"/>
+
+  <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="text">
+    <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template match="tei:body | tei:div | tei:div1 | tei:div2 | tei:div3 | tei:div4 | tei:div5 | tei:div6 | tei:div7
+                       | tei:lg | tei:ab | tei:p | tei:head | tei:l | tei:list | tei:item | tei:table | tei:row
+                       | tei:front | tei:back | tei:group | tei:text" mode="text">
+    <div class="tei-{local-name()}">
+      <xsl:call-template name="text-attributes"/>
+      <xsl:apply-templates mode="text"/>
+    </div>
+  </xsl:template>
+
+  <xsl:template match="*" mode="text">
+    <xsl:choose>
+      <xsl:when test="@xml:lang">
+        <bdi class="tei-{local-name()}"><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></bdi>
+      </xsl:when>
+      <xsl:otherwise>
+        <span class="tei-{local-name()}"><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></span>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="text-attributes">
+    <xsl:if test="@xml:lang">
+      <xsl:attribute name="lang"><xsl:value-of select="@xml:lang"/></xsl:attribute>
+      <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:attribute>
+    </xsl:if>
+    <xsl:if test="@xml:space = 'preserve'"><xsl:attribute name="data-space">preserve</xsl:attribute></xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:app" mode="text">
+    <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
+    <span class="app" tabindex="0" role="button" aria-expanded="false" aria-controls="entry-panel" data-n="{$number}"
+          title="Variation unit {$number}">
+      <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
+      <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
+      <xsl:for-each select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg">
+        <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+        <span>
+          <xsl:attribute name="class">
+            <xsl:text>rdg</xsl:text>
+            <xsl:if test="$is-base = 'yes'"> base shown</xsl:if>
+          </xsl:attribute>
+          <xsl:choose>
+            <xsl:when test="@wit"><xsl:attribute name="data-wit"><xsl:value-of select="normalize-space(@wit)"/></xsl:attribute></xsl:when>
+            <xsl:when test="self::tei:lem"><xsl:attribute name="data-implicit">yes</xsl:attribute></xsl:when>
+          </xsl:choose>
+          <xsl:call-template name="text-attributes"/>
+          <xsl:apply-templates mode="text"/>
+        </span>
+      </xsl:for-each>
+    </span>
+  </xsl:template>
+
+  <!-- ================================================================ the apparatus entries -->
+
+  <xsl:template match="tei:app" mode="entry">
+    <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
+    <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
+    <li class="entry" id="entry-{$id}" data-unit="{$id}">
+      <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
+      <a class="unit-ref" href="#{$id}" title="Show unit {$number} in the text"><xsl:value-of select="$number"/></a>
+      <xsl:text> </xsl:text>
+      <xsl:call-template name="entry"/>
+      <xsl:for-each select="tei:note | tei:rdgGrp/tei:note">
+        <xsl:text> </xsl:text>
+        <span class="entry-note"><xsl:value-of select="normalize-space(.)"/></span>
+      </xsl:for-each>
+      <xsl:text> </xsl:text>
+      <a class="permalink" href="#{$id}" title="Permalink to unit {$number}" aria-label="Permalink to unit {$number}">¶</a>
+    </li>
+  </xsl:template>
+
+  <xsl:template name="entry-reading">
+    <xsl:variable name="type"><xsl:call-template name="reading-type"/></xsl:variable>
+    <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+    <span data-type="{$type}">
+      <xsl:attribute name="class">
+        <xsl:text>reading</xsl:text>
+        <xsl:if test="$is-base = 'yes'"> lemma</xsl:if>
+      </xsl:attribute>
+      <bdi class="reading-words">
+        <xsl:call-template name="text-attributes"/>
+        <xsl:choose>
+          <xsl:when test="not(*) and string(.) = ''"><span class="empty"><xsl:call-template name="empty-reading"/></span></xsl:when>
+          <xsl:otherwise><xsl:apply-templates mode="reading-content"/></xsl:otherwise>
+        </xsl:choose>
+      </bdi>
+      <xsl:text> </xsl:text>
+      <span class="sigla"><xsl:call-template name="sigla"/></span>
+      <xsl:if test="$type != ''">
+        <xsl:text> </xsl:text>
+        <span class="type"><xsl:value-of select="$type"/></span>
+      </xsl:if>
+    </span>
+  </xsl:template>
+
+  <xsl:template match="*[@xml:lang]" mode="reading-content">
+    <bdi lang="{@xml:lang}">
+      <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:attribute>
+      <xsl:apply-templates mode="reading-content"/>
+    </bdi>
+  </xsl:template>
+
+  <xsl:template name="emit-siglum">
+    <xsl:param name="siglum"/>
+    <xsl:param name="token"/>
+    <span class="siglum" data-wit="{$token}"><xsl:value-of select="$siglum"/></span>
+  </xsl:template>
+
+  <xsl:template name="emit-warning">
+    <xsl:param name="code"/>
+    <xsl:param name="message"/>
+    <li class="warning" data-code="{$code}"><xsl:value-of select="concat('[', $code, '] ', $message)"/></li>
+  </xsl:template>
+
+  <!-- ================================================================ mode conspectus -->
+
+  <xsl:template match="tei:witness" mode="conspectus">
+    <xsl:variable name="id"><xsl:call-template name="witness-id"/></xsl:variable>
+    <dt id="witness-{$id}">
+      <xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template>
+    </dt>
+    <dd>
+      <xsl:if test="@xml:lang"><xsl:attribute name="lang"><xsl:value-of select="@xml:lang"/></xsl:attribute></xsl:if>
+      <xsl:value-of select="normalize-space(.)"/>
+      <xsl:for-each select="tei:ptr[@type = 'transcription']">
+        <xsl:text> </xsl:text>
+        <a class="transcription" href="{$edition-base}{@target}">transcription</a>
+      </xsl:for-each>
+    </dd>
+  </xsl:template>
+
+</xsl:stylesheet>
