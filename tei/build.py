@@ -8,6 +8,7 @@ from typing import Callable
 
 from tei.model import Work
 from tei.outputs import prepare_folder, write_files
+from tei.render import render
 from tei.writers.transcription import transcription_bytes
 
 
@@ -25,8 +26,20 @@ def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     }
 
 
+def html(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """The web edition in <output>/html/, rendered from <output>/edition.xml as it stands on disk.
+
+    Nothing is rendered while no stage has written edition.xml yet.
+    """
+    edition = options.output / "edition.xml"
+    if not edition.is_file():
+        return {}
+    return render(edition, "html", options.output / "html").files
+
+
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
+    ("html", html),
 )
 
 

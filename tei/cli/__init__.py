@@ -11,6 +11,7 @@ from tei import __version__
 COMMANDS = {
     "build": "tei.cli.build",
     "encode": "tei.cli.encode",
+    "render": "tei.cli.render",
     "witness": "tei.cli.witness",
 }
 

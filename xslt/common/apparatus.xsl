@@ -353,8 +353,9 @@
     <xsl:if test="not(//tei:text/tei:body)">
       <xsl:for-each select="*">
         <xsl:call-template name="report">
+          <xsl:with-param name="severity">ERROR</xsl:with-param>
           <xsl:with-param name="code">H001</xsl:with-param>
-          <xsl:with-param name="message">the document has no text/body: there is no text to show</xsl:with-param>
+          <xsl:with-param name="message">the document has no TEI text/body: there is no text to render</xsl:with-param>
         </xsl:call-template>
       </xsl:for-each>
     </xsl:if>

@@ -1,0 +1,53 @@
+"""`tei render`: an edition in one output format (html, and whatever tei/render registers), from the XML itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tei.cli.options import echo_written, force_option, format_option
+
+
+def parse_params(_ctx, _param, values) -> dict[str, str]:
+    params = {}
+    for value in values:
+        name, equals, setting = value.partition("=")
+        if not equals or not name:
+            raise click.BadParameter(f"'{value}' is not NAME=VALUE")
+        params[name] = setting
+    return params
+
+
+@click.command("render")
+@click.argument("edition", type=click.Path(path_type=Path))
+@click.option("--to", "format_name", default="html", show_default=True, metavar="FORMAT",
+              help="The output format (see the list below).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), required=True,
+              help="Where to write: a folder for html.")
+@click.option("--param", "params", multiple=True, callback=parse_params, metavar="NAME=VALUE",
+              help="A stylesheet parameter (see xslt/<format>/params.xsl); repeatable.")
+@force_option
+@format_option
+def command(edition, format_name, output, params, force, output_format):
+    """Render EDITION (a TEI parallel-segmentation edition) as FORMAT into OUTPUT.
+
+    Problems found in the edition are reported on stderr and, for html, shown in the page;
+    the files written are printed on stdout.
+    """
+    from tei.cli import report
+    from tei.outputs import write_files
+    from tei.render import render
+
+    rendered = render(edition, format_name, output, params)
+    report(click.get_current_context(), rendered.diagnostics)
+    echo_written(write_files(rendered.files, force=force), output_format)
+
+
+def _formats_epilog() -> str:
+    from tei.render import formats
+
+    return "Formats: " + "; ".join(f"{f.name}: {f.description}" for f in formats().values())
+
+
+command.epilog = _formats_epilog()
