@@ -1,0 +1,74 @@
+"""The print edition: Typst or LaTeX (reledmac) source made by XSLT from the edition, and its PDF.
+
+Formats: `pdf` (engine `typst`, the default, through the Python package typst, or `latex`, through
+latexmk and XeLaTeX), `typst` and `latex` (the source alone, for tuning by hand). Request parameters:
+`engine` chooses the PDF engine; every other parameter goes to the stylesheet (see
+xslt/typst/params.xsl, xslt/latex/params.xsl and the series parameters of xslt/common/print.xsl).
+"""
+
+from __future__ import annotations
+
+import os
+from tei.diagnostics import Diagnostic, Severity, error
+from tei.errors import ExternalToolError, UsageError
+from tei.render import OutputFormat, Rendered, RenderRequest
+from tei.render.xslt import transform
+
+ENGINES = ("typst", "latex")
+STYLESHEETS = {"typst": "typst/edition.xsl", "latex": "latex/edition.xsl"}
+
+
+def source(request: RenderRequest, language: str) -> tuple[bytes, list[Diagnostic]]:
+    """The Typst or LaTeX source of the edition, and the stylesheet's warnings."""
+    params = {key: value for key, value in request.params.items() if key != "engine"}
+    transformed = transform(STYLESHEETS[language], request.tree, str(request.edition), params)
+    return bytes(transformed), transformed.diagnostics
+
+
+def engine_of(request: RenderRequest) -> str:
+    engine = request.params.get("engine", "typst")
+    if engine not in ENGINES:
+        raise UsageError(error("P001", f"unknown PDF engine '{engine}'", hint=f"the engines are: {', '.join(ENGINES)}"))
+    return engine
+
+
+def render_pdf(request: RenderRequest) -> Rendered:
+    engine = engine_of(request)
+    text, diagnostics = source(request, engine)
+    if engine == "typst":
+        from tei.render.typst_pdf import compile_typst
+
+        pdf, warnings = compile_typst(text, str(request.edition))
+    else:
+        from tei.render.latex_pdf import compile_latex
+
+        pdf, warnings = compile_latex(text, str(request.edition))
+    return Rendered({request.output: pdf}, diagnostics + warnings)
+
+
+def render_typst(request: RenderRequest) -> Rendered:
+    text, diagnostics = source(request, "typst")
+    return Rendered({request.output: text}, diagnostics)
+
+
+def render_latex(request: RenderRequest) -> Rendered:
+    text, diagnostics = source(request, "latex")
+    return Rendered({request.output: text}, diagnostics)
+
+
+def reproducible_timestamp() -> int:
+    """The creation time written into a PDF: SOURCE_DATE_EPOCH when set, so that builds are byte-identical."""
+    return int(os.environ.get("SOURCE_DATE_EPOCH", "0"))
+
+
+def tool_failure(code: str, message: str, source_name: str, details: list[str], hint: str | None = None):
+    """An ExternalToolError whose first diagnostic says what failed and the next ones show the relevant lines."""
+    shown = [Diagnostic(code, line, source_name, severity=Severity.INFO) for line in details]
+    return ExternalToolError(error(code, message, source_name, hint=hint), *shown)
+
+
+FORMATS = (
+    OutputFormat("pdf", "the print edition as PDF (engine typst by default, or latex: reledmac via latexmk)", render_pdf),
+    OutputFormat("typst", "the print edition as Typst source, for tuning by hand", render_typst),
+    OutputFormat("latex", "the print edition as XeLaTeX/reledmac source, for tuning by hand", render_latex),
+)

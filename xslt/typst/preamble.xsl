@@ -1,0 +1,177 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The Typst functions of the print edition, written at the top of every generated .typ file so that
+  the file compiles on its own (typst compile edition.typ) and can be tuned by hand.
+
+  How the apparatus is keyed to line numbers, with no Typst package:
+  - the line-numbering function of the edition text places one marker per line (metadata <tei-line>
+    holding the line's number) and prints the number on every fifth line;
+  - each unit places an anchor (metadata <tei-lemma>) just before its lemma and one (<tei-lemma-end>)
+    just after it; an entry's line number is that of the marker nearest to the anchor on its page;
+  - each anchor also carries an invisible footnote, so that Typst itself keeps the lemma's line and
+    the space its entry needs on one page. The footnote reserves an estimate that depends on the entry
+    alone (its width over the line width, in apparatus lines; the method of paragraph footnotes in
+    TeX), so the page breaks never feed back on themselves; the first entry of a page draws the
+    apparatus of the whole page, series a then series b, bottom-aligned over the reserved space, and
+    the footnote clearance keeps a few lines spare for the rounding.
+-->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+
+  <xsl:template name="typst-preamble">
+    <xsl:text><![CDATA[
+// ---- The print edition's functions (xslt/typst/preamble.xsl) --------------------------------
+#let tei-isolate(body) = [#"\u{2068}"#body#"\u{2069}"]
+#let tei-rtl-languages = ("ar", "fa", "ur", "he", "yi", "syr", "ps", "ckb", "dv")
+
+// Text in another language (xml:lang): its own direction, isolated from the text around it.
+#let tei-lang(code, body) = {
+  let primary = lower(code.split("-").first())
+  if primary.len() < 2 or primary.len() > 3 { return body }
+  let direction = if primary in tei-rtl-languages { rtl } else { ltr }
+  tei-isolate(text(lang: primary, dir: direction, body))
+}
+
+// A paragraph of the edition text in its language (xml:lang on ab or p); the direction follows it.
+#let tei-block-lang(code, body) = {
+  let primary = lower(code.split("-").first())
+  if primary.len() < 2 or primary.len() > 3 { return body }
+  let direction = if primary in tei-rtl-languages { rtl } else { ltr }
+  set text(lang: primary, dir: direction)
+  body
+}
+
+#let tei-line-marker(n) = [#metadata(n)<tei-line>#if calc.rem(n, tei-line-step) == 0 [#n]]
+
+// The number of the line nearest to a location, among the markers of its page.
+#let tei-line-at(location) = {
+  let position = location.position()
+  let best = none
+  let distance = none
+  for marker in query(<tei-line>) {
+    let there = marker.location().position()
+    if there.page == position.page {
+      let d = calc.abs(there.y - position.y)
+      if distance == none or d < distance {
+        best = marker.value
+        distance = d
+      }
+    }
+  }
+  best
+}
+
+#let tei-line-label(anchor) = {
+  let first = tei-line-at(anchor.location())
+  let ends = query(<tei-lemma-end>).filter(m => m.value == anchor.value.id)
+  let last = if ends.len() > 0 { tei-line-at(ends.first().location()) } else { first }
+  if first == none { "?" } else if last == none or last == first { str(first) } else { str(first) + "–" + str(last) }
+}
+
+#let tei-entry(data, label) = [*#label*#h(0.4em)#data.lemma\]#h(0.3em)#data.readings]
+
+#let tei-entry-sample(data) = text(size: tei-apparatus-size, tei-entry(data, "00") + h(tei-entry-gap))
+
+#let tei-series-paragraph(anchors) = par(
+  justify: true, first-line-indent: 0pt, hanging-indent: 0pt,
+  anchors.map(anchor => tei-entry(anchor.value, tei-line-label(anchor))).join(h(tei-entry-gap, weak: true)),
+)
+
+#let tei-page-apparatus(anchors) = {
+  set par.line(numbering: none)
+  set text(size: tei-apparatus-size)
+  set par(leading: tei-apparatus-leading)
+  let parts = (line(length: 100%, stroke: 0.4pt),)
+  for series in ("a", "b") {
+    let chosen = anchors.filter(anchor => anchor.value.series == series)
+    if chosen.len() > 0 { parts.push(block(width: 100%, tei-series-paragraph(chosen))) }
+  }
+  stack(dir: ttb, spacing: tei-apparatus-leading * 1.6, ..parts)
+}
+
+#let tei-apparatus-pitch() = {
+  let sample(body) = measure(block(width: 10cm, {
+    set text(size: tei-apparatus-size)
+    set par(leading: tei-apparatus-leading)
+    body
+  })).height
+  sample[x \ x] - sample[x]
+}
+
+// The space one entry reserves, and on the first entry of a page the whole page's apparatus.
+#let tei-entry-space(data, page, width) = {
+  let estimate(entry) = measure(tei-entry-sample(entry)).width / width * tei-apparatus-pitch() * tei-estimate-factor
+  let anchors = query(<tei-lemma>).filter(anchor => anchor.location().page() == page)
+  let own = estimate(data)
+  if anchors.len() == 0 or anchors.first().value.key != data.key {
+    return block(width: 100%, height: own, spacing: 0pt)
+  }
+  let reserved = anchors.map(anchor => estimate(anchor.value)).sum()
+  let drawn = box(width: width, tei-page-apparatus(anchors))
+  let height = measure(drawn).height
+  block(width: 100%, height: own, spacing: 0pt,
+    place(top, dy: reserved - height, box(width: width, height: height, tei-page-apparatus(anchors))))
+}
+
+#let tei-anchor(data) = [#metadata(data)<tei-lemma>#box(footnote(metadata(data)))]
+
+// A variation unit: anchors for its entries (a dictionary series -> (lemma, readings)), then the lemma.
+#let tei-app(id, entries, body) = {
+  for (series, entry) in entries {
+    tei-anchor((key: id + "/" + series, id: id, series: series, lemma: entry.lemma, readings: entry.readings))
+  }
+  if entries.len() > 0 { sym.wj }
+  body
+  [#metadata(id)<tei-lemma-end>]
+}
+
+#let tei-text(body) = {
+  set par.line(numbering: tei-line-marker, number-clearance: 1.2em)
+  set par(justify: true, first-line-indent: 0pt, spacing: 1.1em)
+  body
+}
+
+#let tei-section-head(body) = block(above: 1.4em, below: 0.9em, text(weight: "bold", body))
+
+#let tei-conspectus(witnesses) = {
+  heading(level: 2, outlined: false, tei-labels.conspectus)
+  grid(columns: (auto, 1fr), column-gutter: 1.2em, row-gutter: 0.8em,
+    ..witnesses.map(((siglum, description)) => (text(weight: "bold", siglum), description)).flatten())
+}
+
+#let tei-title-page(title, statements, witnesses) = page(header: none, footer: none, {
+  set par.line(numbering: none)
+  v(18%)
+  align(center, text(size: 1.6em, weight: "bold", title))
+  v(2em)
+  for statement in statements { align(center, statement); v(0.6em) }
+  v(3em)
+  tei-conspectus(witnesses)
+})
+
+#let tei-edition(title: [], running-head: [], body) = {
+  set document(title: running-head)
+  set text(font: tei-fonts, size: tei-font-size, lang: tei-language)
+  set page(
+    paper: tei-paper,
+    margin: (inside: 2.6cm, outside: 2.2cm, top: 2.4cm, bottom: 2.2cm),
+    header: context {
+      set text(size: 0.85em)
+      let number = counter(page).get().first()
+      if calc.even(number) [#number #h(1fr) #smallcaps(running-head)] else [#smallcaps(running-head) #h(1fr) #number]
+      v(-0.4em)
+      line(length: 100%, stroke: 0.3pt)
+    },
+    footer: none,
+  )
+  set footnote(numbering: n => none)
+  set footnote.entry(gap: 0pt, indent: 0pt, separator: none,
+    clearance: 1em + tei-spare-lines * tei-apparatus-size * 1.25)
+  show footnote.entry: set par.line(numbering: none)
+  show footnote.entry: it => context layout(size => tei-entry-space(it.note.body.value, it.note.location().page(), size.width))
+  body
+}
+// ---- The edition --------------------------------------------------------------------------------
+]]></xsl:text>
+  </xsl:template>
+
+</xsl:stylesheet>
