@@ -394,10 +394,13 @@
           <xsl:otherwise><xsl:value-of select="$token"/></xsl:otherwise>
         </xsl:choose>
       </xsl:variable>
-      <xsl:if test="not(key('witness-by-id', $id) or key('witness-by-n', $id))">
+      <xsl:if test="not(key('witness-by-id', $id) or key('witness-by-n', $id))
+                    and not(preceding::*[self::tei:lem or self::tei:rdg or self::tei:witDetail]
+                            [contains(concat(' ', normalize-space(@wit), ' '), concat(' ', $token, ' '))])">
+        <xsl:variable name="unit"><xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="unit-id"/></xsl:for-each></xsl:variable>
         <xsl:call-template name="report">
           <xsl:with-param name="code">H004</xsl:with-param>
-          <xsl:with-param name="message" select="concat('@wit points to &quot;', $token, '&quot;, which no listWit/witness declares')"/>
+          <xsl:with-param name="message" select="concat('@wit points to &quot;', $token, '&quot; (first in unit ', $unit, '), which no listWit/witness declares')"/>
         </xsl:call-template>
       </xsl:if>
       <xsl:call-template name="check-tokens">

@@ -19,8 +19,9 @@
     has-series         [app] (series)  'yes' when at least one variant reading is in that series
     lemma-label        [app]   the lemma as the apparatus shows it: the base reading, shortened to
                                'first … last' word past lemma-words words; an empty base reading
-                               (an addition) shows the word before the unit, else the word after it
-    words-before       (text)  the last word of a text
+                               (an addition) shows the word before the unit (reading into the base
+                               reading of a unit just before), else the word after it
+    last-word          (text)  the last word of a text
 -->
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
@@ -105,9 +106,13 @@
     <xsl:variable name="words" select="normalize-space($base)"/>
     <xsl:choose>
       <xsl:when test="$words = ''">
+        <xsl:variable name="text-before" select="preceding-sibling::node()[1][self::text()]"/>
+        <xsl:variable name="unit-before"
+            select="preceding-sibling::node()[1][self::tei:app] | $text-before/preceding-sibling::node()[1][self::tei:app]"/>
         <xsl:variable name="before">
           <xsl:call-template name="last-word">
-            <xsl:with-param name="text" select="normalize-space(preceding-sibling::text()[1])"/>
+            <xsl:with-param name="text"
+                select="normalize-space(concat(($unit-before/tei:lem | $unit-before/tei:rdgGrp/tei:lem | $unit-before/tei:rdg)[1], $text-before))"/>
           </xsl:call-template>
         </xsl:variable>
         <xsl:choose>

@@ -56,10 +56,10 @@
         </header>
         <xsl:variable name="warnings"><xsl:apply-templates select="/" mode="check"/></xsl:variable>
         <xsl:if test="string($warnings) != ''">
-          <section class="warnings" role="alert" aria-labelledby="warnings-heading">
-            <h2 id="warnings-heading">Problems found in this edition</h2>
+          <details class="warnings" role="alert">
+            <summary>Problems found in this edition (the page shows it as well as it can)</summary>
             <ul><xsl:copy-of select="$warnings"/></ul>
-          </section>
+          </details>
         </xsl:if>
         <main>
           <xsl:call-template name="text-view"/>

@@ -1,0 +1,97 @@
+"""Fixtures of the render tests: a site rendered into a temporary folder, and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tei.outputs import write_files
+from tei.render import render
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def render_site(edition: Path, folder: Path) -> Path:
+    """Render `edition` as html into `folder`; the page's path."""
+    write_files(render(edition, "html", folder).files)
+    return folder / "index.html"
+
+
+@pytest.fixture(scope="session")
+def mini_site(tmp_path_factory) -> Path:
+    return render_site(MINI, tmp_path_factory.mktemp("mini-site"))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium from Debian (package chromium), launched by its path; no browser is downloaded."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is not installed: pip install -e '.[test]'")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/setup.sh --test (Debian package chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Page:
+    """A page opened from file://, with every console error and uncaught exception collected."""
+
+    def __init__(self, browser, path: Path, fragment: str = ""):
+        self.errors: list[str] = []
+        self.page = browser.new_page()
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.page.on("pageerror", lambda exception: self.errors.append(str(exception)))
+        self.page.goto(path.as_uri() + fragment)
+        self.page.wait_for_selector("html.ready")
+
+    def visible_text(self, selector: str) -> str:
+        """The text nodes under `selector` that are rendered (no display:none ancestor), joined."""
+        return self.page.eval_on_selector(
+            selector,
+            """root => {
+                const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+                const parts = [];
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    if (node.parentElement.checkVisibility()) parts.push(node.data);
+                }
+                return parts.join("");
+            }""",
+        )
+
+
+@pytest.fixture
+def open_page(browser):
+    opened = []
+
+    def opener(path: Path, fragment: str = "") -> Page:
+        page = Page(browser, path, fragment)
+        opened.append(page)
+        return page
+
+    yield opener
+    for page in opened:
+        page.page.close()
+
+
+@pytest.fixture(scope="session")
+def xsltproc() -> str:
+    path = shutil.which("xsltproc")
+    if path is None:
+        pytest.fail("xsltproc is not installed: run scripts/setup.sh (Debian package xsltproc)")
+    return path

@@ -1,0 +1,163 @@
+"""The web edition in a real browser (Debian's Chromium, headless, through Playwright), opened from file://."""
+
+from __future__ import annotations
+
+import pytest
+
+from tei.apparatus import readings, witness_ids, witness_text
+from tei.xmlio import parse_file
+
+from .conftest import MINI
+
+ALL_TYPES = ["addition", "honorific", "orthographic", "substitution"]
+
+
+def tei_readings(tree):
+    """For each app id: the (words, sigla) of every reading, as the TEI gives them."""
+    found = {}
+    for app in tree.iter("{http://www.tei-c.org/ns/1.0}app"):
+        found[app.get("{http://www.w3.org/XML/1998/namespace}id")] = sorted(
+            (" ".join("".join(r.itertext()).split()) or "om.", " ".join(w.lstrip("#") for w in r.get("wit").split()))
+            for r in readings(app)
+        )
+    return found
+
+
+def test_activating_a_unit_shows_exactly_its_readings(open_page, mini_site, artifacts):
+    page = open_page(mini_site)
+    expected = tei_readings(parse_file(MINI))
+    for unit_id, readings_in_tei in expected.items():
+        page.page.click(f"#{unit_id}")
+        shown = page.page.eval_on_selector_all(
+            "#entry-panel .reading",
+            """readings => readings.map(r => [
+                r.querySelector('.reading-words').textContent.split(/\\s+/).filter(Boolean).join(' '),
+                Array.from(r.querySelectorAll('.siglum')).map(s => s.textContent).join(' ')])""",
+        )
+        assert sorted(tuple(r) for r in shown) == readings_in_tei, unit_id
+        assert page.page.get_attribute(f"#{unit_id}", "aria-expanded") == "true"
+    page.page.screenshot(path=artifacts / "html-mini-unit.png", full_page=True)
+    assert page.errors == []
+
+
+def test_keyboard_enter_activates_a_unit_and_escape_closes_it(open_page, mini_site):
+    page = open_page(mini_site)
+    page.page.focus("#app-0004")
+    page.page.keyboard.press("Enter")
+    assert "Umar" in page.page.inner_text("#entry-panel")
+    assert page.page.evaluate("location.hash") == "#app-0004"
+    page.page.keyboard.press("Escape")
+    assert page.page.get_attribute("#app-0004", "aria-expanded") == "false"
+    assert page.errors == []
+
+
+def test_switching_to_each_witness_shows_the_text_of_tei_witness(open_page, mini_site, artifacts):
+    page = open_page(mini_site)
+    tree = parse_file(MINI)
+    for witness in witness_ids(tree):
+        page.page.select_option("#witness-select", witness)
+        assert page.visible_text("#reading-text") == witness_text(tree, witness)
+    page.page.screenshot(path=artifacts / "html-mini-witness-C.png", full_page=True)
+    page.page.select_option("#witness-select", "")
+    assert "Qibla." in page.visible_text("#reading-text")
+    assert page.errors == []
+
+
+def test_filters_hide_and_show_units_and_entries(open_page, mini_site, artifacts):
+    page = open_page(mini_site)
+    boxes = page.page.eval_on_selector_all(".filters input", "boxes => boxes.map(b => b.value)")
+    assert boxes == ALL_TYPES
+    page.page.click(".substantive-only")
+    assert page.page.is_hidden("#entry-app-0001")  # honorific only
+    assert page.page.is_hidden("#entry-app-0002")  # orthographic only
+    assert page.page.is_visible("#entry-app-0003")  # addition
+    assert page.page.is_visible("#entry-app-0005")  # substitution
+    assert "filtered" in page.page.get_attribute("#app-0002", "class")
+    assert page.page.get_attribute("#app-0002", "tabindex") == "-1"
+    page.page.screenshot(path=artifacts / "html-mini-substantive-only.png", full_page=True)
+    page.page.check('.filters input[value="orthographic"]')
+    assert page.page.is_visible("#entry-app-0002")
+    assert "filtered" not in page.page.get_attribute("#app-0002", "class")
+    page.page.uncheck('.filters input[value="substitution"]')
+    assert page.page.is_hidden("#entry-app-0005")
+    assert page.errors == []
+
+
+def test_permalink_opens_its_unit_and_entries_link_back(open_page, mini_site):
+    page = open_page(mini_site, "#app-0003")
+    assert page.page.get_attribute("#app-0003", "aria-expanded") == "true"
+    assert "At that time" in page.page.inner_text("#entry-panel")
+    page.page.click("#entry-app-0005 .unit-ref")
+    page.page.wait_for_function("location.hash === '#app-0005'")
+    assert page.page.get_attribute("#app-0005", "aria-expanded") == "true"
+    assert page.page.get_attribute("#entry-panel .to-entry", "href") == "#entry-app-0005"
+    assert page.errors == []
+
+
+def test_synoptic_view_aligns_units_and_marks_differences(open_page, mini_site, artifacts):
+    page = open_page(mini_site)
+    page.page.click("#tab-synoptic")
+    assert page.page.is_visible("#view-synoptic") and page.page.is_hidden("#view-text")
+    headers = page.page.eval_on_selector_all("#synoptic thead th", "cells => cells.map(c => c.textContent)")
+    assert headers == ["Unit", "A", "B", "C"]
+    row = page.page.eval_on_selector_all(
+        "#synoptic tbody tr:not(.shared)", "rows => rows.map(r => Array.from(r.cells).map(c => [c.textContent, c.className]))"
+    )[4]
+    assert row == [["5", ""], ["captives", "agrees"], ["prisoners", "differs"], ["prisoners", "differs"]]
+    page.page.screenshot(path=artifacts / "html-mini-synoptic.png", full_page=True)
+    assert page.errors == []
+
+
+def test_tabs_are_keyboard_operable_and_conspectus_lists_witnesses(open_page, mini_site):
+    page = open_page(mini_site)
+    page.page.focus("#tab-text")
+    page.page.keyboard.press("ArrowLeft")
+    assert page.page.evaluate("document.activeElement.id") == "tab-witnesses"
+    assert page.page.get_attribute("#tab-witnesses", "aria-selected") == "true"
+    conspectus = page.page.inner_text("#view-witnesses dl")
+    assert "Translation with an added clause." in conspectus
+    assert page.errors == []
+
+
+def test_arabic_is_right_to_left_and_isolated(open_page, mini_site):
+    page = open_page(mini_site)
+    page.page.select_option("#witness-select", "C")
+    style = page.page.eval_on_selector(
+        "#reading-text bdi[lang='ar']", "e => [getComputedStyle(e).direction, getComputedStyle(e).unicodeBidi]"
+    )
+    assert style == ["rtl", "isolate"]
+    assert page.page.eval_on_selector("#entry-app-0004 bdi[lang='ar']", "e => getComputedStyle(e).direction") == "rtl"
+
+
+def test_heat_map_has_a_cell_per_stretch_of_text_that_jumps_to_its_units(open_page, mini_site):
+    page = open_page(mini_site)
+    cells = page.page.query_selector_all("#heatmap .heat")
+    assert len(cells) == 5
+    levels = [c.get_attribute("data-level") for c in cells]
+    assert set(levels) <= {"0", "1", "2", "3", "4", "5"} and "5" in levels
+    page.page.click("#heatmap .heat >> nth=0")
+    assert page.page.get_attribute("#app-0001", "aria-expanded") == "true"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("fixture", ["no-apparatus.xml", "unknown-witness.xml", "no-listwit.xml"])
+def test_bad_input_shows_a_visible_warning_not_a_blank_page(open_page, tmp_path, fixture):
+    from .conftest import FIXTURES, render_site
+
+    page = open_page(render_site(FIXTURES / fixture, tmp_path))
+    assert page.page.is_visible(".warnings")
+    assert page.page.inner_text("#reading-text").strip()
+    assert page.errors == []
+
+
+def test_without_list_wit_the_witness_switch_uses_the_sigla_of_the_apparatus(open_page, tmp_path):
+    from .conftest import FIXTURES, render_site
+
+    edition = FIXTURES / "no-listwit.xml"
+    page = open_page(render_site(edition, tmp_path))
+    options = page.page.eval_on_selector_all("#witness-select option", "o => o.map(x => x.value)")
+    assert options == ["", "A", "C", "B"]
+    tree = parse_file(edition)
+    for witness in witness_ids(tree):
+        page.page.select_option("#witness-select", witness)
+        assert page.visible_text("#reading-text") == witness_text(tree, witness)

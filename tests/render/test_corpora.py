@@ -1,0 +1,57 @@
+"""The real parallel-segmentation editions of ../shared/corpora/tei-apparatus render, with correct witness texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from tei.apparatus import witness_ids, witness_text
+from tei.diagnostics import Severity
+from tei.outputs import write_files
+from tei.render import render
+from tei.render.xslt import transform
+from tei.xmlio import parse_file
+
+SAMPLES = [
+    "evt_pseudoEdition.xml",
+    "evt_avicenna.xml",
+    "teiphy_ubs_ephesians.xml",
+    "open-cbgm_3_john_collation.xml",
+    "open-cbgm_john_6_23_collation.xml",
+    "stemmaweb_florilegium_tei_ps.xml",
+]
+
+
+@pytest.fixture(params=SAMPLES)
+def sample(request, shared_dir):
+    return shared_dir / "corpora" / "tei-apparatus" / request.param
+
+
+def test_sample_renders_without_errors_and_every_unit_has_an_entry(sample, tmp_path):
+    rendered = render(sample, "html", tmp_path)
+    assert not [d for d in rendered.diagnostics if d.severity is Severity.ERROR]
+    page = rendered.files[tmp_path / "index.html"].decode()
+    units = len(parse_file(sample).getroot().findall(".//{http://www.tei-c.org/ns/1.0}app"))
+    assert units > 0
+    assert page.count('class="entry"') == units
+    assert page.count('class="app"') == units
+
+
+def test_sample_witness_texts_in_the_browser_equal_tei_witness(sample, tmp_path, open_page, artifacts):
+    write_files(render(sample, "html", tmp_path).files)
+    page = open_page(tmp_path / "index.html")
+    tree = parse_file(sample)
+    witnesses = witness_ids(tree)
+    shown = page.page.evaluate("ids => ids.map(id => teiEdition.witnessText(id))", witnesses)
+    assert shown == [witness_text(tree, w) for w in witnesses]
+    first = witnesses[0]
+    page.page.select_option("#witness-select", first)
+    assert page.visible_text("#reading-text") == witness_text(tree, first)
+    page.page.screenshot(path=artifacts / f"html-{sample.stem}.png")
+    assert page.errors == []
+
+
+def test_sample_witness_texts_by_the_common_stylesheet_equal_tei_witness(sample):
+    tree = parse_file(sample)
+    for witness in witness_ids(tree):
+        rebuilt = str(transform("common/witness-text.xsl", tree, str(sample), {"wit": witness}).result)
+        assert rebuilt == witness_text(tree, witness), witness

@@ -1,0 +1,218 @@
+"""The print edition read back from the PDF: line numbers, apparatus keyed to them, fonts, for both engines.
+
+The PDF's words and their boxes come from pdftotext -bbox (poppler-utils). Body lines are the rows of
+text at the body size; their numbers are counted from the numbers printed in the margin every fifth
+line; apparatus rows are the smaller rows below the text. For every unit of the edition the test finds
+an apparatus entry "N lemma" on a page whose body line N holds that lemma.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import unicodedata
+from dataclasses import dataclass, field
+from html import unescape
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from tei.apparatus import readings
+from tei.outputs import write_files
+from tei.render import render
+from tei.xmlio import NSMAP, parse_file, tei
+
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
+PROJECT = Path(__file__).resolve().parents[2]
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2060"))
+WORD = re.compile(r"[^\W\d_]+")
+BOX = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
+PAGE = re.compile(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', re.DOTALL)
+
+
+def plain(text: str) -> str:
+    """Text as compared: compatibility forms folded, bidi controls gone, whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", text).translate(BIDI_CONTROLS).split())
+
+
+@dataclass
+class Word:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass
+class Page:
+    number: int
+    lines: dict[int, str] = field(default_factory=dict)  # line number -> body text
+    apparatus: str = ""
+
+
+def pdf_words(pdf: Path) -> list[list[Word]]:
+    """Every page's words with their boxes, without the running head (the top eighth of the page)."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    return [
+        [
+            Word(float(a), float(b), float(c), float(d), unescape(t))
+            for a, b, c, d, t in BOX.findall(body)
+            if float(b) > float(height) / 8
+        ]
+        for height, body in PAGE.findall(out)
+    ]
+
+
+def rows(words: list[Word]) -> list[list[Word]]:
+    """Words grouped into rows by their baseline."""
+    grouped: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (w.y1, w.x0)):
+        if grouped and abs(grouped[-1][0].y1 - word.y1) < 2.0:
+            grouped[-1].append(word)
+        else:
+            grouped.append([word])
+    return grouped
+
+
+def read_pdf(pdf: Path) -> list[Page]:
+    """The pages of a print edition: body lines by line number, and the apparatus text of each page."""
+    pages = pdf_words(pdf)
+    body_height = max(w.height for page in pages[1:] for w in page)  # after the title page, the largest
+    counted: list[tuple[Page, list[str], list[int | None]]] = []
+    for number, words in enumerate(pages, start=1):
+        page = Page(number)
+        body = [w for w in words if w.height > 0.9 * body_height]
+        small = [w for w in words if w.height <= 0.9 * body_height]
+        body_rows = rows(body)
+        left = sorted(min(w.x0 for w in row if not w.text.isdigit()) for row in body_rows)[len(body_rows) // 2] if body_rows else 0
+        right = sorted(max(w.x1 for w in row) for row in body_rows)[len(body_rows) // 2] if body_rows else 0
+        texts, numbers = [], []
+        for row in body_rows:
+            margin = [w for w in row if w.text.isdigit() and (w.x1 < left - 2 or w.x0 > right + 2)]
+            texts.append(plain(" ".join(w.text for w in row if w not in margin)))
+            numbers.append(int(margin[0].text) if margin else None)
+        bottom = max((row[0].y1 for row in body_rows), default=0)
+        page.apparatus = plain(" ".join(w.text for row in rows(small) if row[0].y0 > bottom for w in row))
+        counted.append((page, texts, numbers))
+    number_lines(counted)
+    return [page for page, _, _ in counted]
+
+
+def number_lines(counted) -> None:
+    """Give every body line its number, counting from the numbers printed in the margin."""
+    sequence = [(page, text, number) for page, texts, numbers in counted for text, number in zip(texts, numbers)]
+    known = [i for i, (_, _, number) in enumerate(sequence) if number is not None]
+    if not known:
+        return
+    first = known[0]
+    start = sequence[first][2] - first  # the line number of the first row of the sequence
+    for i, (page, text, number) in enumerate(sequence):
+        if number is not None:
+            assert number == start + i, f"page {page.number}: margin number {number} where the count gives {start + i}"
+        if start + i >= 1:
+            page.lines[start + i] = text
+
+
+def lemma_key(app: etree._Element) -> str:
+    """The first word the apparatus shows for a unit: of its base reading, or of the words before it."""
+    base = readings(app)[0]
+    words = WORD.findall(plain("".join(base.itertext())))
+    if words:
+        return words[0]
+    before = app.getprevious()
+    text = (app.getparent().text if before is None else (before.tail or "")) or ""
+    if before is not None and before.tag == tei("app"):
+        text = "".join(readings(before)[0].itertext()) + text
+    return WORD.findall(plain(text))[-1]
+
+
+def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
+    """The (page, line) of an apparatus entry 'N[–M] … key' whose body line N (or the line before) holds key."""
+    entry = re.compile(r"(?<![\d–])(\d+)(?:–(\d+))?(?= )")
+    for page in pages:
+        for match in entry.finditer(page.apparatus):
+            if key not in page.apparatus[match.end(): match.end() + 8 + len(key) * 3]:
+                continue
+            line = int(match.group(1))
+            near = [page.lines.get(line, ""), page.lines.get(line - 1, "")]
+            if any(key in text for text in near):
+                return page.number, line
+    return None
+
+
+def assert_apparatus_keyed(pdf: Path, edition: Path) -> list[Page]:
+    pages = read_pdf(pdf)
+    tree = parse_file(edition)
+    apps = tree.getroot().findall(".//tei:text//tei:app", NSMAP)
+    assert apps, "the edition has no unit"
+    missing = [
+        (app.get("{http://www.w3.org/XML/1998/namespace}id"), lemma_key(app))
+        for app in apps
+        if keyed_entry(pages, lemma_key(app)) is None
+    ]
+    assert not missing, f"units without an entry keyed to the lemma's line on its page: {missing}"
+    return pages
+
+
+def render_pdf(edition: Path, output: Path, engine: str, **params: str) -> Path:
+    rendered = render(edition, "pdf", output, {"engine": engine, **params})
+    assert not [d for d in rendered.diagnostics if d.severity.value == "error"], rendered.diagnostics
+    write_files(rendered.files)
+    return output
+
+
+@pytest.fixture(scope="session", autouse=True)
+def poppler():
+    if shutil.which("pdftotext") is None or shutil.which("pdffonts") is None:
+        pytest.fail("pdftotext/pdffonts are missing: run scripts/setup.sh --test (Debian package poppler-utils)")
+
+
+@pytest.fixture(scope="session")
+def mini_typst_pdf(tmp_path_factory) -> Path:
+    # Two lines of text: every line is numbered, so that the test can count them.
+    return render_pdf(MINI, tmp_path_factory.mktemp("typst") / "mini.pdf", "typst", **{"line-step": "1"})
+
+
+def test_every_unit_of_the_mini_edition_is_keyed_to_its_line_typst(mini_typst_pdf):
+    pages = assert_apparatus_keyed(mini_typst_pdf, MINI)
+    assert pages[0].apparatus == "", "the title page has no apparatus"
+    assert "Conspectus siglorum" in plain(" ".join(w.text for w in pdf_words(mini_typst_pdf)[0]))
+
+
+def test_entries_show_lemma_bracket_readings_and_sigla(mini_typst_pdf):
+    apparatus = " ".join(page.apparatus for page in read_pdf(mini_typst_pdf))
+    assert re.search(r"\b1 captives\] prisoners B C\b", apparatus), apparatus
+    assert re.search(r"\b1 Qibla\] Qiblah B C\b", apparatus), apparatus
+
+
+def test_two_series_by_reading_type(mini_typst_pdf):
+    apparatus = " ".join(page.apparatus for page in read_pdf(mini_typst_pdf))
+    substantive, orthographic = apparatus.index("captives]"), apparatus.index("Qibla]")
+    assert substantive < orthographic, "series a (substantive) comes before series b (orthographic, honorific)"
+
+
+def test_a_profile_moves_and_hides_reading_types(tmp_path):
+    pdf = render_pdf(MINI, tmp_path / "profile.pdf", "typst", **{"series-b-types": "substitution", "hidden-types": "honorific",
+                                                              "line-step": "1"})
+    apparatus = " ".join(page.apparatus for page in read_pdf(pdf))
+    assert "peace and blessings" not in apparatus, "honorific variants are hidden"
+    assert apparatus.index("Qibla]") < apparatus.index("captives]"), "substitutions moved to series b"
+
+
+def test_fonts_are_embedded_and_cover_transliteration_and_arabic(mini_typst_pdf, artifacts):
+    fonts = subprocess.run(["pdffonts", str(mini_typst_pdf)], check=True, capture_output=True, text=True).stdout
+    rows_ = [line.split() for line in fonts.splitlines()[2:]]
+    assert rows_ and all("yes" == row[-5] for row in rows_), fonts  # the 'emb' column
+    assert "Amiri" in fonts, "an Arabic font is embedded"
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(mini_typst_pdf),
+                    str(artifacts / "print-typst-mini-page2")], check=True)
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "1", "-singlefile", str(mini_typst_pdf),
+                    str(artifacts / "print-typst-mini-page1")], check=True)
+    assert (artifacts / "print-typst-mini-page1.png").stat().st_size > 0
