@@ -7,7 +7,7 @@
   - the line-numbering function of the edition text places one marker per line (metadata <tei-line>
     holding the line's number) and prints the number on every fifth line;
   - each unit places an anchor (metadata <tei-lemma>) just before its lemma and one (<tei-lemma-end>)
-    just after it; an entry's line number is that of the marker nearest to the anchor on its page;
+    just after it; an entry's line number is that of the nearest marker at or above the anchor on its page;
   - each anchor also carries an invisible footnote, so that Typst itself keeps the lemma's line and
     the space its entry needs on one page. The footnote reserves an estimate that depends on the entry
     alone (its width over the line width, in apparatus lines; the method of paragraph footnotes in
@@ -42,19 +42,17 @@
 
 #let tei-line-marker(n) = [#metadata(n)<tei-line>#if calc.rem(n, tei-line-step) == 0 [#n]]
 
-// The number of the line nearest to a location, among the markers of its page.
+// The number of a location's line: the last marker of its page at or above it (a marker sits at the
+// top of its line, an anchor lower, on the baseline).
 #let tei-line-at(location) = {
   let position = location.position()
   let best = none
-  let distance = none
+  let top = none
   for marker in query(<tei-line>) {
     let there = marker.location().position()
-    if there.page == position.page {
-      let d = calc.abs(there.y - position.y)
-      if distance == none or d < distance {
-        best = marker.value
-        distance = d
-      }
+    if there.page == position.page and there.y <= position.y + 1pt and (top == none or there.y > top) {
+      best = marker.value
+      top = there.y
     }
   }
   best
