@@ -12,6 +12,7 @@ COMMANDS = {
     "build": "tei.cli.build",
     "encode": "tei.cli.encode",
     "render": "tei.cli.render",
+    "validate": "tei.cli.validate",
     "witness": "tei.cli.witness",
 }
 

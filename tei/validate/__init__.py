@@ -1,0 +1,122 @@
+"""Validation of TEI documents: one generator of diagnostics behind `validate` (raises) and `is_valid` (yes/no).
+
+Each file is read safely (document.py), checked by its schemas (schema.py: the project schema by
+default, else --schema, else its local <?xml-model?> schemas) and by the apparatus rules (rules.py).
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from lxml import etree
+
+from tei.diagnostics import Diagnostic, Severity, error
+from tei.errors import InvalidInputError, MissingResourceError, TeiError
+from tei.resources import resource
+from tei.validate import rules
+from tei.validate.document import read_document, schema_references, unprocessed_xincludes
+from tei.validate.schema import SchemaEngine, load_schema
+from tei.validate.schematron import SchematronSchema
+
+PROJECT_SCHEMA = "tei-edition.rng"
+
+
+@dataclass(frozen=True)
+class ValidationOptions:
+    schema: Path | None = None  # None: the document's local <?xml-model?> schemas, else the project schema
+    schematron: bool = True  # run Schematron rules (embedded or standalone) besides the grammar
+    apparatus_rules: bool = True
+    strict: bool = False  # warnings fail too
+    jobs: int = 1
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: Path
+    diagnostics: list[Diagnostic]
+
+
+def project_schema() -> Path:
+    return resource("schemas", PROJECT_SCHEMA)
+
+
+def iter_results(paths: Iterable[Path | str], options: ValidationOptions = ValidationOptions()) -> Iterator[FileResult]:
+    """The diagnostics of each file, in the order given; with jobs > 1 files are checked in parallel."""
+    paths = [Path(p) for p in ([paths] if isinstance(paths, (str, Path)) else paths)]
+    if options.schema is not None:
+        load_schema(_existing_schema(options.schema))  # a bad --schema fails once, before any file
+    if options.jobs <= 1 or len(paths) < 2:
+        for path in paths:
+            yield FileResult(path, check_file(path, options))
+        return
+    chunk = max(1, len(paths) // (options.jobs * 8))
+    with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+        for path, found in zip(paths, pool.map(check_file, paths, [options] * len(paths), chunksize=chunk)):
+            yield FileResult(path, found)
+
+
+def iter_diagnostics(paths: Iterable[Path | str], options: ValidationOptions = ValidationOptions()) -> Iterator[Diagnostic]:
+    """Every diagnostic of every file, file by file."""
+    for result in iter_results(paths, options):
+        yield from result.diagnostics
+
+
+def fails(diagnostic: Diagnostic, strict: bool) -> bool:
+    return diagnostic.severity == Severity.ERROR or (strict and diagnostic.severity == Severity.WARNING)
+
+
+def validate(paths: Iterable[Path | str], options: ValidationOptions = ValidationOptions()) -> None:
+    """Raise InvalidInputError carrying every failing diagnostic, if there is one."""
+    failing = [d for d in iter_diagnostics(paths, options) if fails(d, options.strict)]
+    if failing:
+        raise InvalidInputError(*failing)
+
+
+def is_valid(paths: Iterable[Path | str], options: ValidationOptions = ValidationOptions()) -> bool:
+    return not any(fails(d, options.strict) for d in iter_diagnostics(paths, options))
+
+
+def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:
+    """All diagnostics of one file, engine by engine in each engine's own order (for RELAX NG the first
+    is the first error libxml2 met); a file that cannot be read gives the reason why."""
+    name = str(path)
+    try:
+        tree = read_document(path)
+        engines, found = _engines_for(tree, path, options)
+        found += unprocessed_xincludes(tree, name)
+        for engine in engines:
+            found.extend(engine.check(tree, name))
+        if options.apparatus_rules:
+            found.extend(rules.check(tree, path))
+    except TeiError as exc:
+        return exc.diagnostics
+    return found
+
+
+def _engines_for(tree: etree._ElementTree, path: Path, options: ValidationOptions) -> tuple[list[SchemaEngine], list[Diagnostic]]:
+    if options.schema is not None:
+        return _selected(load_schema(options.schema), True, options.schematron), []
+    references, notes = schema_references(tree, path)
+    if not references:
+        return _selected(load_schema(project_schema()), True, options.schematron), notes
+    engines: list[SchemaEngine] = []
+    for reference in references:
+        if not reference.path.is_file():
+            notes.append(error("SCH007", f"the schema {reference.path} named by <?xml-model?> does not exist",
+                               str(path), 1, hint="correct the href, or pass a schema with --schema"))
+            continue
+        engines += _selected(load_schema(reference.path), reference.grammar, reference.rules and options.schematron)
+    return engines, notes
+
+
+def _selected(engines: list[SchemaEngine], grammar: bool, schematron: bool) -> list[SchemaEngine]:
+    return [e for e in engines if (schematron if isinstance(e, SchematronSchema) else grammar)]
+
+
+def _existing_schema(schema: Path) -> Path:
+    if not Path(schema).is_file():
+        raise MissingResourceError(error("SCH008", "the schema given with --schema does not exist", schema))
+    return Path(schema)

@@ -1,0 +1,100 @@
+"""Reading a document for validation: the safe parse, the refusals on top of it, and its <?xml-model?> schemas."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from lxml import etree
+
+from tei.diagnostics import Diagnostic, error, warning
+from tei.errors import InvalidInputError
+from tei.xmlio import XI_NS, parse_bytes, read_bytes
+
+RNG_TYPE = "http://relaxng.org/ns/structure/1.0"
+SCHEMATRON_TYPES = frozenset({"http://purl.oclc.org/dsdl/schematron", "http://www.ascc.net/xml/schematron"})
+_PSEUDO_ATTRIBUTE = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+@dataclass(frozen=True)
+class SchemaReference:
+    """A local schema named by an <?xml-model?> processing instruction, and which of its parts to run."""
+
+    path: Path
+    grammar: bool
+    rules: bool
+
+
+def read_document(path: Path | str) -> etree._ElementTree:
+    """Parse through tei.xmlio (no network, no DTD, no entities), then refuse external DTDs and remote XInclude."""
+    tree = parse_bytes(read_bytes(path, "XML file"), str(path))
+    refusal = _external_dtd(tree, str(path)) or _remote_xinclude(tree, str(path))
+    if refusal:
+        raise InvalidInputError(refusal)
+    return tree
+
+
+def unprocessed_xincludes(tree: etree._ElementTree, name: str) -> list[Diagnostic]:
+    """Local XIncludes are left as they are (as jing does): say that their targets were not validated."""
+    return [
+        warning("SEC003", f"XInclude of {include.get('href')!r} is not processed; its content is not validated",
+                name, include.sourceline)
+        for include in tree.getroot().iter(f"{{{XI_NS}}}include")
+    ]
+
+
+def _external_dtd(tree: etree._ElementTree, name: str) -> Diagnostic | None:
+    docinfo = tree.docinfo
+    if docinfo.system_url or docinfo.public_id:
+        return error(
+            "SEC001",
+            f"the document refers to the external DTD {docinfo.system_url or docinfo.public_id!r}; "
+            "external DTDs are refused (they can read local files and the network)",
+            name, 1, hint="remove the DOCTYPE declaration; TEI documents are validated against a schema",
+        )
+    return None
+
+
+def _remote_xinclude(tree: etree._ElementTree, name: str) -> Diagnostic | None:
+    for include in tree.getroot().iter(f"{{{XI_NS}}}include"):
+        if urlparse(include.get("href", "")).scheme not in ("", "file"):
+            return error(
+                "SEC002",
+                f"the document XIncludes the remote resource {include.get('href')!r}; the validator never uses "
+                "the network",
+                name, include.sourceline, hint="copy the included file next to the document and point to it",
+            )
+    return None
+
+
+def schema_references(tree: etree._ElementTree, document: Path) -> tuple[list[SchemaReference], list[Diagnostic]]:
+    """The local schemas the document's <?xml-model?> instructions name; remote ones are reported, not fetched."""
+    wanted: dict[Path, tuple[bool, bool]] = {}
+    notes: list[Diagnostic] = []
+    for instruction in _xml_model_instructions(tree):
+        attributes = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
+                      for m in _PSEUDO_ATTRIBUTE.finditer(instruction.text or "")}
+        href = attributes.get("href", "")
+        location = urlparse(href)
+        if location.scheme not in ("", "file"):
+            notes.append(warning("SEC004", f"the schema {href!r} is remote and was not fetched",
+                                 str(document), instruction.sourceline,
+                                 hint="download it and pass it with --schema"))
+            continue
+        path = (document.parent / unquote(location.path)).resolve()
+        kind = attributes.get("schematypens")
+        grammar, rules = wanted.get(path, (False, False))
+        wanted[path] = (grammar or kind not in SCHEMATRON_TYPES, rules or kind in SCHEMATRON_TYPES or kind is None)
+    return [SchemaReference(path, grammar, rules) for path, (grammar, rules) in wanted.items()], notes
+
+
+def _xml_model_instructions(tree: etree._ElementTree) -> list[etree._ProcessingInstruction]:
+    found = []
+    node = tree.getroot().getprevious()
+    while node is not None:
+        if isinstance(node, etree._ProcessingInstruction) and node.target == "xml-model":
+            found.append(node)
+        node = node.getprevious()
+    return list(reversed(found))

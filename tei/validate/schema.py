@@ -1,0 +1,162 @@
+"""Schema engines behind one interface: RELAX NG (lxml), XSD 1.0/1.1 (xmlschema), ISO Schematron (elementpath).
+
+`load_schema(path)` reads any schema file once per process and returns its engines (a RELAX NG grammar
+with embedded Schematron gives two). Each engine's `check(tree, name)` yields Diagnostics. Large
+self-contained RELAX NG grammars such as tei_all are pruned to the document's element names before
+lxml compiles them (see prune.py); compiled grammars are cached by the set of names.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator, Protocol
+from urllib.parse import urlparse
+
+from lxml import etree
+
+from tei.diagnostics import Diagnostic, error
+from tei.errors import InvalidInputError, UsageError
+from tei.validate import prune
+from tei.validate.schematron import SCH_NS, SchematronSchema, has_rules
+from tei.xmlio import parse_file
+
+XSD_NS = "http://www.w3.org/2001/XMLSchema"
+VC_NS = "http://www.w3.org/2007/XMLSchema-versioning"
+XSD11_ONLY = ("assert", "assertion", "alternative", "openContent", "defaultOpenContent", "override")
+PRUNE_FROM_DEFINITIONS = 200  # smaller grammars compile fast enough whole, and once per process
+COMPILED_GRAMMARS_KEPT = 32
+
+
+class SchemaEngine(Protocol):
+    source: Path
+
+    def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]: ...
+
+
+class RelaxNGSchema:
+    """A RELAX NG grammar (XML syntax) run by lxml/libxml2."""
+
+    def __init__(self, grammar: etree._ElementTree, source: Path):
+        self.source = source
+        self.grammar = grammar.getroot()
+        self.prunable = prune.is_self_contained(self.grammar) and (
+            sum(1 for _ in self.grammar.iter(prune.rng("define"))) >= PRUNE_FROM_DEFINITIONS
+        )
+        self._compiled: OrderedDict[frozenset, etree.RelaxNG] = OrderedDict()
+        if not self.prunable:
+            self._whole = self._compile(grammar)
+
+    def _compile(self, grammar) -> etree.RelaxNG:
+        try:
+            return etree.RelaxNG(grammar)
+        except etree.RelaxNGParseError as exc:
+            raise InvalidInputError(
+                error("SCH002", f"the RELAX NG schema cannot be compiled: {_first_message(exc.error_log)}", self.source)
+            ) from None
+
+    def validator_for(self, tree: etree._ElementTree) -> etree.RelaxNG:
+        if not self.prunable:
+            return self._whole
+        names = prune.element_names(tree)
+        if names not in self._compiled:
+            self._compiled[names] = self._compile(etree.ElementTree(prune.prune(self.grammar, names)))
+            while len(self._compiled) > COMPILED_GRAMMARS_KEPT:
+                self._compiled.popitem(last=False)
+        self._compiled.move_to_end(names)
+        return self._compiled[names]
+
+    def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
+        validator = self.validator_for(tree)
+        if validator.validate(tree):
+            return
+        entries = list(validator.error_log)
+        if not entries:
+            yield error("RNG", "the document is not valid against the schema", name, tree.getroot().sourceline)
+        for entry in entries:
+            yield error("RNG", entry.message, name, entry.line or None, entry.column or None)
+
+
+class XSDSchema:
+    """An XML Schema 1.0 or 1.1 run by xmlschema (1.1 when the schema says so or uses 1.1 constructs)."""
+
+    def __init__(self, document: etree._ElementTree, source: Path):
+        import xmlschema
+
+        self.source = source
+        self.version = "1.1" if _is_xsd11(document.getroot()) else "1.0"
+        schema_class = xmlschema.XMLSchema11 if self.version == "1.1" else xmlschema.XMLSchema10
+        try:
+            self.schema = schema_class(str(source), allow="local", defuse="always")
+        except (xmlschema.XMLSchemaException, OSError) as exc:
+            raise InvalidInputError(
+                error("SCH003", f"the XML Schema cannot be loaded: {str(exc).splitlines()[0]}", source)
+            ) from None
+
+    def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
+        for problem in self.schema.iter_errors(tree):
+            yield error("XSD", _xsd_message(problem), name, getattr(problem, "sourceline", None))
+
+
+def _is_xsd11(root: etree._Element) -> bool:
+    if (root.get(f"{{{VC_NS}}}minVersion") or "").startswith("1.1"):
+        return True
+    return any(root.iter(*(f"{{{XSD_NS}}}{tag}" for tag in XSD11_ONLY)))
+
+
+def _xsd_message(problem) -> str:
+    reason = " ".join((problem.reason or problem.message or "invalid").split())
+    return f"{reason} (at {problem.path})" if problem.path else reason
+
+
+def _first_message(log) -> str:
+    entries = list(log)
+    return entries[0].message if entries else "unknown error"
+
+
+def load_schema(path: Path | str) -> list[SchemaEngine]:
+    """The engines of one schema file, read once per process (the file's size and time key the cache)."""
+    path = Path(path).resolve()
+    try:
+        stat = path.stat()
+    except OSError:
+        stat = None
+    return _load(path, stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
+
+
+@lru_cache(maxsize=16)
+def _load(path: Path, _mtime: int, _size: int) -> list[SchemaEngine]:
+    if path.suffix == ".rnc":
+        raise UsageError(
+            error("SCH004", "compact-syntax RELAX NG (.rnc) is not supported", path,
+                  hint="use the XML syntax (.rng), for example converted with trang")
+        )
+    document = parse_file(path)
+    root = document.getroot()
+    namespace = etree.QName(root).namespace
+    if namespace == prune.RNG_NS:
+        _refuse_remote_includes(root, path)
+        document.docinfo.URL = str(path)  # includes resolve next to the grammar
+        engines: list[SchemaEngine] = [RelaxNGSchema(document, path)]
+    elif namespace == XSD_NS:
+        engines = [XSDSchema(document, path)]
+    elif namespace == SCH_NS:
+        engines = []
+    else:
+        raise UsageError(
+            error("SCH005", f"{root.tag} is not the root of a RELAX NG, XML Schema or Schematron file", path,
+                  root.sourceline, hint="--schema takes a .rng, .xsd or .sch file")
+        )
+    if has_rules(root):
+        engines.append(SchematronSchema(root, path))
+    return engines
+
+
+def _refuse_remote_includes(grammar: etree._Element, path: Path) -> None:
+    for reference in grammar.iter(prune.rng("include"), prune.rng("externalRef")):
+        if urlparse(reference.get("href", "")).scheme not in ("", "file"):
+            raise InvalidInputError(
+                error("SCH006", f"the grammar refers to the remote file {reference.get('href')}; "
+                      "the validator never uses the network", path, reference.sourceline)
+            )
