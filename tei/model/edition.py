@@ -28,10 +28,14 @@ class Token:
 
 @dataclass(frozen=True)
 class Reading:
-    """A TEI <rdg> (or, when `is_lemma`, a <lem>): the text some witnesses have in one variation unit."""
+    """A TEI <rdg> (or, when `is_lemma`, a <lem>): what some witnesses read in one variation unit.
+
+    `content` is the exact text, possibly empty (an omission); when the witnesses of a reading share a
+    passage but differ inside it, the content alternates strings and nested variation units.
+    """
 
     witnesses: tuple[str, ...]  # witness ids, in the order of the work
-    text: str  # the exact characters, possibly empty (an omission)
+    content: tuple[str | VariationUnit, ...]
     type: str | None  # a reading type from the vocabulary; None on a lemma
     is_lemma: bool = False
 
@@ -80,4 +84,15 @@ class Edition:
     transpositions: tuple[Transposition, ...] = field(default_factory=tuple)
 
     def units(self) -> tuple[VariationUnit, ...]:
-        return tuple(part for part in self.body if isinstance(part, VariationUnit))
+        """Every variation unit, nested ones included, in document order."""
+        return tuple(_units_in(self.body))
+
+
+def _units_in(parts) -> list[VariationUnit]:
+    found = []
+    for part in parts:
+        if isinstance(part, VariationUnit):
+            found.append(part)
+            for reading in part.readings():
+                found.extend(_units_in(reading.content))
+    return found

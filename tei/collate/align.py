@@ -1,0 +1,310 @@
+"""Aligning the token sequences of N witnesses into columns, deterministically and whatever their input order.
+
+How it works (docs/collation.md tells the longer story):
+1. a canonical order: the base witness (or the one most like all others) first, then, greedily, the
+   witness most like one already placed; ties go by id. The order the witnesses were given never counts;
+2. progressive alignment: each witness in that order is aligned to the columns built so far, column by
+   column on their consensus key (the key of the first witness that filled the column);
+3. each pairwise alignment is anchored: tokens unique in both ranges, kept where they stand in the same
+   order (a longest increasing subsequence), cut the problem into small ranges, recursively; a range
+   without anchors is solved exactly by rapidfuzz's LCS edit operations (C++) when small enough;
+4. matches standing alone between long gaps are dropped as coincidences ("chaff"); the words left
+   over between two matches are paired as substitutions when they balance;
+5. a run of words one witness has where the others lack it, equal to a run it lacks elsewhere, is a
+   transposition (a Move), recorded so that the two places are linked in the apparatus.
+Growth is near-linear in the length of the texts for real witnesses, which share many rare words.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel
+
+from tei.collate.normalize import CLASS_MARK
+
+EXACT_LIMIT = 20_000_000  # cells of an anchorless range solved exactly; larger ranges are split
+RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to this) in both ranges
+CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
+CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coincidence
+MIN_MOVE = 3  # tokens a moved block needs to count as a transposition
+MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
+PAIR_SIMILARITY = 60  # rapidfuzz ratio from which two leftover words are paired as a substitution
+
+
+@dataclass(eq=False)
+class Column:
+    """One place of the alignment: for each witness that has a token here, the token's index."""
+
+    key: str
+    cells: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, eq=False)
+class Move:
+    """A block of `witness`'s tokens standing in `moved`, where the others have it in `original`."""
+
+    witness: str
+    moved: tuple[Column, ...]
+    original: tuple[Column, ...]
+
+
+@dataclass
+class Alignment:
+    order: tuple[str, ...]  # the canonical order in which witnesses were aligned
+    columns: list[Column]
+    moves: list[Move]
+
+
+def canonical_order(keys: dict[str, list[str]], base: str | None) -> tuple[str, ...]:
+    """Base (or the most central witness) first, then each time the witness most like one already placed."""
+    ids = sorted(keys)
+    if not ids:
+        return ()
+    counts = {wid: Counter(keys[wid]) for wid in ids}
+
+    def similarity(x: str, y: str) -> float:
+        longest = max(len(keys[x]), len(keys[y])) or 1
+        return sum((counts[x] & counts[y]).values()) / longest
+
+    pairwise = {(x, y): similarity(x, y) for x in ids for y in ids if x < y}
+
+    def like(x: str, y: str) -> float:
+        return pairwise[(x, y) if x < y else (y, x)]
+
+    first = base if base in keys else max(ids, key=lambda x: (sum(like(x, y) for y in ids if y != x), -ids.index(x)))
+    order, rest = [first], [wid for wid in ids if wid != first]
+    while rest:
+        best = max(rest, key=lambda x: (max(like(x, y) for y in order), -ids.index(x)))
+        order.append(best)
+        rest.remove(best)
+    return tuple(order)
+
+
+def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
+    """Columns aligning every witness's keys; `keys` maps witness id to the keys of its tokens."""
+    order = canonical_order(keys, base)
+    columns: list[Column] = []
+    moves: list[Move] = []
+    for wid in order:
+        columns, found = _add_witness(columns, wid, keys[wid])
+        moves.extend(found)
+    return Alignment(order, columns, moves)
+
+
+def _add_witness(columns: list[Column], wid: str, keys: list[str]) -> tuple[list[Column], list[Move]]:
+    interned: dict[str, int] = {}
+    column_ids = [interned.setdefault(c.key, len(interned)) for c in columns]
+    token_ids = [interned.setdefault(k, len(interned)) for k in keys]
+    pairs = without_chaff(matched_pairs(column_ids, token_ids), len(columns), len(keys))
+    pairs = _with_substitutions(pairs, [c.key for c in columns], keys)
+    merged: list[Column] = []
+    inserted_runs: list[list[Column]] = []
+    deleted_runs: list[list[Column]] = []
+    previous_column, previous_token = 0, 0
+    for column_index, token_index in pairs + [(len(columns), len(keys))]:
+        deleted = columns[previous_column:column_index]
+        inserted = [Column(keys[t], {wid: t}) for t in range(previous_token, token_index)]
+        merged.extend(deleted)
+        merged.extend(inserted)
+        if deleted:
+            deleted_runs.append(deleted)
+        if inserted:
+            inserted_runs.append(inserted)
+        if column_index < len(columns):
+            columns[column_index].cells[wid] = token_index
+            merged.append(columns[column_index])
+        previous_column, previous_token = column_index + 1, token_index + 1
+    return merged, find_moves(wid, inserted_runs, deleted_runs)
+
+
+def matched_pairs(a: list[int], b: list[int]) -> list[tuple[int, int]]:
+    """Index pairs (i, j), increasing in both, of equal items of a and b: a near-longest common subsequence."""
+    pairs: list[tuple[int, int]] = []
+    stack = [(0, len(a), 0, len(b))]
+    while stack:
+        a0, a1, b0, b1 = stack.pop()
+        while a0 < a1 and b0 < b1 and a[a0] == b[b0]:
+            pairs.append((a0, b0))
+            a0, b0 = a0 + 1, b0 + 1
+        while a0 < a1 and b0 < b1 and a[a1 - 1] == b[b1 - 1]:
+            a1, b1 = a1 - 1, b1 - 1
+            pairs.append((a1, b1))
+        if a0 == a1 or b0 == b1:
+            continue
+        anchors = _anchors(a, a0, a1, b, b0, b1)
+        if anchors:
+            pairs.extend(anchors)
+            starts = [(a0, b0)] + [(i + 1, j + 1) for i, j in anchors]
+            ends = anchors + [(a1, b1)]
+            stack.extend((s[0], e[0], s[1], e[1]) for s, e in zip(starts, ends))
+        elif (a1 - a0) * (b1 - b0) <= EXACT_LIMIT:
+            pairs.extend(_exact_pairs(a, a0, a1, b, b0, b1))
+        else:
+            middle_a, middle_b = (a0 + a1) // 2, (b0 + b1) // 2
+            stack.extend([(a0, middle_a, b0, middle_b), (middle_a, a1, middle_b, b1)])
+    pairs.sort()
+    return pairs
+
+
+def without_chaff(pairs: list[tuple[int, int]], length_a: int, length_b: int) -> list[tuple[int, int]]:
+    """Matched pairs without the chaff: a cluster of at most CHAFF_RUN matches (matches closer than
+    CHAFF_GAP words belong together) standing alone between longer gaps is a coincidence ("the", "for
+    them"), not a place the texts share; keeping it would cut a paraphrase or an added passage into
+    confetti. Clusters at the very start or end of both sequences stay."""
+    clusters: list[list[tuple[int, int]]] = []
+    previous = (-1, -1)
+    for pair in pairs:
+        if clusters and _gap(previous, pair) < CHAFF_GAP:
+            clusters[-1].append(pair)
+        else:
+            clusters.append([pair])
+        previous = pair
+    kept: list[tuple[int, int]] = []
+    for cluster in clusters:
+        at_edge = _gap((-1, -1), cluster[0]) < CHAFF_GAP or _gap(cluster[-1], (length_a, length_b)) < CHAFF_GAP
+        if len(cluster) > CHAFF_RUN or at_edge:
+            kept.extend(cluster)
+    return kept
+
+
+def _gap(left: tuple[int, int], right: tuple[int, int]) -> int:
+    return max(right[0] - left[0], right[1] - left[1]) - 1
+
+
+def _anchors(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
+    """Pairs of rare items in the same order in both ranges: unique ones first, else equally rare ones."""
+    count_a, count_b = Counter(a[a0:a1]), Counter(b[b0:b1])
+    for limit in (1, RARE_COUNT):
+        rare = {item for item, n in count_a.items() if n <= limit and count_b.get(item) == n}
+        if rare:
+            break
+    if not rare:
+        return []
+    positions_b: dict[int, list[int]] = {}
+    for j in range(b0, b1):
+        if b[j] in rare:
+            positions_b.setdefault(b[j], []).append(j)
+    seen: Counter = Counter()
+    candidates = []
+    for i in range(a0, a1):
+        if a[i] in rare:
+            candidates.append((i, positions_b[a[i]][seen[a[i]]]))
+            seen[a[i]] += 1
+    return _longest_increasing(candidates)
+
+
+def _longest_increasing(candidates: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of candidates (sorted by i) whose j also increases (patience sorting)."""
+    tails: list[int] = []
+    tail_index: list[int] = []
+    previous = [-1] * len(candidates)
+    for n, (_, j) in enumerate(candidates):
+        place = bisect_left(tails, j)
+        if place == len(tails):
+            tails.append(j)
+            tail_index.append(n)
+        else:
+            tails[place] = j
+            tail_index[place] = n
+        previous[n] = tail_index[place - 1] if place else -1
+    chain, n = [], tail_index[-1] if tail_index else -1
+    while n >= 0:
+        chain.append(candidates[n])
+        n = previous[n]
+    return chain[::-1]
+
+
+def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
+    pairs = []
+    for block in Indel.opcodes(a[a0:a1], b[b0:b1]):
+        if block.tag == "equal":
+            pairs.extend(zip(range(a0 + block.src_start, a0 + block.src_end),
+                             range(b0 + block.dest_start, b0 + block.dest_end)))
+    return pairs
+
+
+def _with_substitutions(pairs, a_keys: list[str], b_keys: list[str]) -> list[tuple[int, int]]:
+    """Matched pairs plus the leftover words between them paired as substitutions where they balance."""
+    result: list[tuple[int, int]] = []
+    previous = (-1, -1)
+    for pair in pairs + [(len(a_keys), len(b_keys))]:
+        gap_a, gap_b = range(previous[0] + 1, pair[0]), range(previous[1] + 1, pair[1])
+        if len(gap_a) == len(gap_b):
+            result.extend((i, j) for i, j in zip(gap_a, gap_b) if _same_class(a_keys[i], b_keys[j]))
+        elif gap_a and gap_b and max(len(gap_a), len(gap_b)) <= MAX_PAIRED_GAP:
+            result.extend(_similar_pairs(gap_a, gap_b, a_keys, b_keys))
+        if pair[0] < len(a_keys):
+            result.append(pair)
+        previous = pair
+    return result
+
+
+def _similar_pairs(gap_a: range, gap_b: range, a_keys, b_keys) -> list[tuple[int, int]]:
+    """The monotone pairing of two short runs that maximises the similarity of the paired words."""
+    rows, cols = len(gap_a), len(gap_b)
+    score = [[0.0] * (cols + 1) for _ in range(rows + 1)]
+    for r in range(rows - 1, -1, -1):
+        for c in range(cols - 1, -1, -1):
+            similarity = _similarity(a_keys[gap_a[r]], b_keys[gap_b[c]])
+            paired = score[r + 1][c + 1] + similarity if similarity >= PAIR_SIMILARITY else -1.0
+            score[r][c] = max(paired, score[r + 1][c], score[r][c + 1])
+    pairs, r, c = [], 0, 0
+    while r < rows and c < cols:
+        similarity = _similarity(a_keys[gap_a[r]], b_keys[gap_b[c]])
+        if similarity >= PAIR_SIMILARITY and score[r][c] == score[r + 1][c + 1] + similarity:
+            pairs.append((gap_a[r], gap_b[c]))
+            r, c = r + 1, c + 1
+        elif score[r][c] == score[r + 1][c]:
+            r += 1
+        else:
+            c += 1
+    return pairs
+
+
+def _same_class(x: str, y: str) -> bool:
+    """A class key (an honorific formula, ⟨...⟩) pairs only with another class key, a word with a word."""
+    return x.startswith(CLASS_MARK) == y.startswith(CLASS_MARK)
+
+
+def _similarity(x: str, y: str) -> float:
+    return fuzz.ratio(x, y) if _same_class(x, y) else 0.0
+
+
+def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[list[Column]]) -> list[Move]:
+    """Blocks the witness has in one place (inserted) that equal a block it lacks in another (deleted)."""
+    starts: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    for run_number, run in enumerate(deleted_runs):
+        for offset in range(len(run) - MIN_MOVE + 1):
+            starts.setdefault(tuple(c.key for c in run[offset:offset + MIN_MOVE]), []).append((run_number, offset))
+    used: set[int] = set()
+    moves = []
+    for run in inserted_runs:
+        offset = 0
+        while offset + MIN_MOVE <= len(run):
+            found = _longest_free_match(run, offset, starts, deleted_runs, used)
+            if found is None:
+                offset += 1
+                continue
+            original = found
+            used.update(id(c) for c in original)
+            moves.append(Move(wid, tuple(run[offset:offset + len(original)]), tuple(original)))
+            offset += len(original)
+    return moves
+
+
+def _longest_free_match(run, offset, starts, deleted_runs, used) -> list[Column] | None:
+    best = None
+    for run_number, start in starts.get(tuple(c.key for c in run[offset:offset + MIN_MOVE]), ()):
+        target = deleted_runs[run_number]
+        length = 0
+        while (offset + length < len(run) and start + length < len(target)
+               and run[offset + length].key == target[start + length].key
+               and id(target[start + length]) not in used):
+            length += 1
+        if length >= MIN_MOVE and (best is None or length > len(best)):
+            best = target[start:start + length]
+    return best

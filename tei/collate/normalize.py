@@ -1,0 +1,178 @@
+"""Normalisation profiles: named, layered comparison keys for words, and the honorific formulas they recognise.
+
+A profile never changes the printed text: it only computes the key by which tokens are compared.
+Each layer is one small, documented folding; a profile is a list of layers plus, optionally, the
+honorific formulas it treats as one class each and a fuzzy threshold for spelling variants.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+import regex
+from rapidfuzz import fuzz
+
+from tei.diagnostics import error
+from tei.errors import InvalidInputError
+
+CLASS_MARK = "⟨"  # the first character of a class key (an honorific formula's key), never of a word's
+QUOTE_MARKS = "'‘’`ʼʿʾ‛′\"“”„«»″"
+_QUOTES = regex.compile(f"[{regex.escape(QUOTE_MARKS)}]")
+_FORMAT = regex.compile(r"[\p{Cf}\u0640]")  # zero-width joiners, bidi marks, Arabic tatweel
+_MARKS = regex.compile(r"\p{M}")
+_DIGITS = regex.compile(r"\p{Nd}")
+_ARABIC_LETTERS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ة": "ه", "ؤ": "و", "ئ": "ي"})
+_TRANSLITERATION_RULES = (
+    (regex.compile(r"ee"), "i"),
+    (regex.compile(r"oo|ou"), "u"),
+    (regex.compile(r"y"), "i"),
+    (regex.compile(r"(?<=[aeiou])h\b"), ""),
+    (regex.compile(r"(\p{L})\1+"), r"\1"),
+)
+
+
+def _compatibility(word: str) -> str:
+    return _FORMAT.sub("", unicodedata.normalize("NFKC", word))
+
+
+def _diacritics(word: str) -> str:
+    return unicodedata.normalize("NFC", _MARKS.sub("", unicodedata.normalize("NFD", word)))
+
+
+def _transliteration(word: str) -> str:
+    for pattern, replacement in _TRANSLITERATION_RULES:
+        word = pattern.sub(replacement, word)
+    return word
+
+
+def _numerals(word: str) -> str:
+    return _DIGITS.sub(lambda m: str(unicodedata.digit(m.group())), word)
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One folding of the comparison key, applied in the order the profile lists them."""
+
+    name: str
+    description: str
+    fold: Callable[[str], str]
+
+
+LAYERS = {
+    layer.name: layer
+    for layer in (
+        Layer("unicode", "Unicode compatibility folding (NFKC), format characters and tatweel removed", _compatibility),
+        Layer("case", "case folded", str.casefold),
+        Layer("quotes", "quotation marks, apostrophes and ʿayn/hamza marks ignored", lambda w: _QUOTES.sub("", w)),
+        Layer("diacritics", "combining marks removed (ū = u; Arabic vowel signs ignored)", _diacritics),
+        Layer("transliteration", "transliteration rules: ee = i, oo/ou = u, y = i, final h after a vowel "
+              "dropped, doubled letters single (Qiblah = Qibla, Hayzum = Haizum, Aqeel = Aqil)", _transliteration),
+        Layer("arabic-letters", "Arabic letter variants: alif forms, alif maqsura = ya, ta marbuta = ha",
+              lambda w: w.translate(_ARABIC_LETTERS)),
+        Layer("numerals", "every decimal digit (Arabic-Indic, ...) read as its ASCII digit", _numerals),
+    )
+}
+
+PROPHET = "prophet"
+COMPANION = "companion"
+HONORIFIC_FORMULAS = (
+    (PROPHET, r"\(\s*ﷺ\s*\)|ﷺ"),
+    (PROPHET, r"\((?:may\s+)?(?:allah['’]s\s+)?peace\s+(?:and\s+blessings\s+)?(?:of\s+allah\s+)?be\s+upon\s+him\)"),
+    (PROPHET, r"\((?:may\s+)?allah\s+bless\s+him\s+and\s+grant\s+him\s+peace\)|\(\s*pbuh\s*\)"),
+    (PROPHET, r"\(?صل[ىي]\s+الله\s+عليه\s+وسلم\)?"),
+    (COMPANION, r"\((?:may\s+)?allah\s+be\s+pleased\s+with\s+(?:him|her|them|both\s+of\s+them)\)"),
+    (COMPANION, r"\(?رضي\s+الله\s+عن(?:هما|هم|ها|ه)\)?"),
+)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A named normalisation profile: the layers of the key, honorific classes, a fuzzy spelling threshold."""
+
+    name: str
+    description: str
+    layers: tuple[str, ...]
+    honorifics: tuple[tuple[str, str], ...] = ()  # (class, regular expression) pairs, matched case-insensitively
+    fuzzy_threshold: float | None = None  # rapidfuzz ratio (0-100) from which two keys are spelling variants
+    fuzzy_min_length: int = 5  # shorter keys are never fuzzy variants ("their"/"there" stay apart)
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def key(self, word: str) -> str:
+        """The comparison key of a word (a token without its attached punctuation)."""
+        cached = self._cache.get(word)
+        if cached is None:
+            cached = word
+            for name in self.layers:
+                cached = LAYERS[name].fold(cached)
+            self._cache[word] = cached
+        return cached
+
+    def honorific_key(self, honorific_class: str) -> str:
+        """The key shared by every formula of one honorific class."""
+        return f"{CLASS_MARK}{honorific_class}⟩"
+
+    def spelling_variants(self, key: str, other: str) -> bool:
+        """True when two different keys are close enough to be one word spelled two ways."""
+        if self.fuzzy_threshold is None or min(len(key), len(other)) < self.fuzzy_min_length:
+            return False
+        return fuzz.ratio(key, other) >= self.fuzzy_threshold
+
+    def summary(self) -> str:
+        """What the profile does, in one paragraph for the TEI header."""
+        parts = [LAYERS[name].description for name in self.layers]
+        if self.honorifics:
+            classes = sorted({name for name, _ in self.honorifics})
+            parts.append("honorific formulas compared as one class each (" + ", ".join(classes) + ")")
+        if self.fuzzy_threshold is not None:
+            parts.append(f"words of {self.fuzzy_min_length} letters or more with a similarity of at least "
+                         f"{self.fuzzy_threshold:g}% count as spelling variants")
+        return f"Profile {self.name}: {self.description} Layers: " + "; ".join(parts) + "."
+
+
+PROFILES = {
+    profile.name: profile
+    for profile in (
+        Profile("exact", "no normalisation; words compare as written.", ()),
+        Profile("default", "general-purpose comparison.", ("unicode", "case", "quotes", "numerals")),
+        Profile(
+            "hadith-en",
+            "English renderings of hadith with Arabic names and formulas.",
+            ("unicode", "case", "quotes", "diacritics", "transliteration", "arabic-letters", "numerals"),
+            HONORIFIC_FORMULAS,
+            fuzzy_threshold=85,
+        ),
+        Profile(
+            "hadith-ar",
+            "Arabic hadith texts.",
+            ("unicode", "diacritics", "arabic-letters", "numerals"),
+            HONORIFIC_FORMULAS,
+        ),
+    )
+}
+
+
+def profile_named(name: str, source: str | None = None) -> Profile:
+    """The registered profile of that name, or one clear diagnostic listing the known names."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise InvalidInputError(
+            error("C001", f"unknown normalisation profile '{name}'", source,
+                  hint="use one of: " + ", ".join(sorted(PROFILES)))
+        ) from None
+
+
+@lru_cache(maxsize=None)
+def honorific_pattern(profile: Profile) -> regex.Pattern | None:
+    """One pattern matching any honorific formula of the profile; the group name is the class."""
+    if not profile.honorifics:
+        return None
+    classes: dict[str, list[str]] = {}
+    for name, pattern in profile.honorifics:
+        classes.setdefault(name, []).append(pattern)
+    return regex.compile(
+        "|".join(f"(?P<{name}>{'|'.join(patterns)})" for name, patterns in classes.items()), regex.IGNORECASE
+    )
