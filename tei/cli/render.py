@@ -40,7 +40,8 @@ def command(edition, format_name, output, params, force, output_format):
     from tei.render import render
 
     rendered = render(edition, format_name, output, params)
-    report(click.get_current_context(), rendered.diagnostics)
+    if rendered.diagnostics:
+        report(click.get_current_context(), rendered.diagnostics)
     echo_written(write_files(rendered.files, force=force), output_format)
 
 

@@ -1,0 +1,142 @@
+"""The html format without a browser: the page's structure, parameters, diagnostics, golden output, registry."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree, html
+
+from tei.diagnostics import Severity
+from tei.errors import InvalidInputError, UsageError
+from tei.render import formats, output_format, render
+from tei.render.xslt import stylesheet
+from tei.resources import resource_root
+
+from .conftest import FIXTURES, MINI
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+ACCEPT = os.environ.get("TEI_ACCEPT_GOLDEN") == "1"  # re-accept after reviewing the diff
+
+
+def page_of(edition: Path, tmp_path: Path, **params) -> html.HtmlElement:
+    rendered = render(edition, "html", tmp_path, params)
+    return html.fromstring(rendered.files[tmp_path / "index.html"])
+
+
+def normalise(page: str) -> str:
+    """Whitespace between tags and line endings do not count."""
+    return re.sub(r">\s+<", "><", page.replace("\r\n", "\n")).strip()
+
+
+@pytest.mark.parametrize("name", ["common/apparatus.xsl", "common/witness-text.xsl", "html/edition.xsl"])
+def test_every_html_stylesheet_compiles(name):
+    assert isinstance(stylesheet(name), etree.XSLT)
+
+
+def test_registry_knows_html_and_refuses_an_unknown_format():
+    assert "html" in formats()
+    with pytest.raises(UsageError) as caught:
+        output_format("docx")
+    assert caught.value.diagnostics[0].code == "R101"
+
+
+def test_mini_page_matches_its_golden_file(tmp_path):
+    page = render(MINI, "html", tmp_path).files[tmp_path / "index.html"].decode()
+    golden = GOLDEN / "mini.html"
+    if ACCEPT:
+        golden.write_text(page, "utf-8")
+    assert normalise(page) == normalise(golden.read_text("utf-8"))
+
+
+def test_every_unit_is_marked_numbered_and_cross_linked(tmp_path):
+    page = page_of(MINI, tmp_path)
+    units = page.xpath("//*[@id='reading-text']//span[@class='app']")
+    assert [u.get("id") for u in units] == [f"app-000{n}" for n in range(1, 6)]
+    assert [u.get("data-n") for u in units] == ["1", "2", "3", "4", "5"]
+    assert all(u.get("role") == "button" and u.get("tabindex") == "0" for u in units)
+    for unit in units:
+        entry = page.get_element_by_id(f"entry-{unit.get('id')}")
+        assert entry.find_class("unit-ref")[0].get("href") == f"#{unit.get('id')}"
+        assert entry.find_class("permalink")[0].get("href") == f"#{unit.get('id')}"
+
+
+def test_entry_reads_lemma_bracket_readings_sigla_and_types(tmp_path):
+    entry = page_of(MINI, tmp_path).get_element_by_id("entry-app-0002")
+    assert " ".join(entry.text_content().split()) == "2 Qibla A] Qiblah B C orthographic ¶"
+    entry = page_of(MINI, tmp_path).get_element_by_id("entry-app-0003")
+    assert " ".join(entry.text_content().split()) == "3 om. A C] At that time he was wearing a cloak. B addition ¶"
+
+
+def test_unit_types_come_from_rdg_then_rdg_grp(tmp_path):
+    page = page_of(MINI, tmp_path)
+    assert page.get_element_by_id("app-0001").get("data-types") == "honorific"
+    assert page.get_element_by_id("app-0005").get("data-types") == "substitution"
+
+
+def test_sigla_are_the_n_of_list_wit(tmp_path):
+    edition = tmp_path / "sigla.xml"
+    edition.write_text(MINI.read_text("utf-8").replace('xml:id="B" n="B"', 'xml:id="B" n="Ms. β"'), "utf-8")
+    page = page_of(edition, tmp_path / "site")
+    sigla = [s.text for s in page.get_element_by_id("entry-app-0005").find_class("siglum")]
+    assert sigla == ["A", "Ms. β", "C"]
+    assert [o.text for o in page.xpath("//select[@id='witness-select']/option")][1:] == ["A", "Ms. β", "C"]
+
+
+def test_arabic_foreign_is_an_rtl_bdi(tmp_path):
+    (foreign,) = page_of(MINI, tmp_path).xpath("//*[@id='reading-text']//bdi[@lang='ar']")
+    assert foreign.get("dir") == "rtl" and foreign.text == "رضي الله عنهم"
+
+
+def test_parameters_are_quoted_not_pasted_into_xpath(tmp_path):
+    title = "Badr: 'Umar's \"captives\" & <more>"
+    page = page_of(MINI, tmp_path, title=title)
+    assert page.find(".//title").text == title
+    assert page.find(".//h1").text == title
+
+
+def test_conspectus_links_transcriptions_relative_to_the_site(tmp_path):
+    edition = tmp_path / "edition.xml"
+    edition.write_text(
+        MINI.read_text("utf-8").replace(
+            "Close translation, two sentences.</witness>",
+            'Close translation.<ptr type="transcription" target="transcriptions/A.xml"/></witness>',
+        ),
+        "utf-8",
+    )
+    page = page_of(edition, tmp_path / "html")
+    (link,) = page.xpath("//*[@id='view-witnesses']//a[@class='transcription']")
+    assert link.get("href") == "../transcriptions/A.xml"
+
+
+def test_site_ships_its_css_and_js_and_nothing_remote(tmp_path):
+    rendered = render(MINI, "html", tmp_path)
+    assert sorted(p.name for p in rendered.files) == ["edition.css", "edition.js", "index.html"]
+    for data in rendered.files.values():
+        assert b"http://" not in data.replace(b"http://www.w3.org", b"") and b"https://" not in data
+        assert b"@import" not in data and b"@font-face" not in data
+
+
+@pytest.mark.parametrize(
+    ("fixture", "code", "line"),
+    [("no-apparatus.xml", "H002", 11), ("unknown-witness.xml", "H004", 60), ("no-listwit.xml", "H003", 35)],
+)
+def test_bad_input_is_a_located_warning_in_the_page_and_in_diagnostics(fixture, code, line, tmp_path):
+    rendered = render(FIXTURES / fixture, "html", tmp_path)
+    (warning,) = rendered.diagnostics
+    assert (warning.code, warning.severity, warning.line) == (code, Severity.WARNING, line)
+    assert warning.file == str(FIXTURES / fixture)
+    page = html.fromstring(rendered.files[tmp_path / "index.html"])
+    assert page.xpath(f"//details[@class='warnings']//li[@data-code='{code}']")
+
+
+def test_a_document_without_tei_text_is_refused(tmp_path):
+    with pytest.raises(InvalidInputError) as caught:
+        render(FIXTURES / "not-tei.xml", "html", tmp_path)
+    assert caught.value.diagnostics[0].code == "H001"
+
+
+def test_every_shipped_html_asset_is_in_the_resources():
+    assert {p.name for p in (resource_root("xslt") / "html").iterdir()} >= {"edition.css", "edition.js", "params.xsl"}
