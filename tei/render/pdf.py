@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from tei.diagnostics import Diagnostic, Severity, error
-from tei.errors import ExternalToolError, UsageError
+from tei.errors import ExternalToolError, InvalidInputError, UsageError
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.xslt import transform
 
@@ -19,9 +19,12 @@ STYLESHEETS = {"typst": "typst/edition.xsl", "latex": "latex/edition.xsl"}
 
 
 def source(request: RenderRequest, language: str) -> tuple[bytes, list[Diagnostic]]:
-    """The Typst or LaTeX source of the edition, and the stylesheet's warnings."""
+    """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition."""
     params = {key: value for key, value in request.params.items() if key != "engine"}
     transformed = transform(STYLESHEETS[language], request.tree, str(request.edition), params)
+    errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        raise InvalidInputError(*errors)
     return bytes(transformed), transformed.diagnostics
 
 

@@ -42,26 +42,38 @@
 
 #let tei-line-marker(n) = [#metadata(n)<tei-line>#if calc.rem(n, tei-line-step) == 0 [#n]]
 
+// The line markers of a page as (y, number) pairs from the top, and the anchors of a page
+// (functions of the page alone, so that Typst computes each once per layout pass).
+#let tei-markers(page) = (
+  query(<tei-line>)
+    .filter(marker => marker.location().page() == page)
+    .map(marker => (marker.location().position().y, marker.value))
+)
+
+#let tei-anchors(page) = query(<tei-lemma>).filter(anchor => anchor.location().page() == page)
+
 // The number of a location's line: the last marker of its page at or above it (a marker sits at the
 // top of its line, an anchor lower, on the baseline).
 #let tei-line-at(location) = {
   let position = location.position()
   let best = none
-  let top = none
-  for marker in query(<tei-line>) {
-    let there = marker.location().position()
-    if there.page == position.page and there.y <= position.y + 1pt and (top == none or there.y > top) {
-      best = marker.value
-      top = there.y
-    }
+  for (y, number) in tei-markers(position.page) {
+    if y <= position.y + 1pt { best = number }
   }
   best
 }
 
+// Where each unit's lemma ends, by unit id.
+#let tei-lemma-ends() = {
+  let ends = (:)
+  for end in query(<tei-lemma-end>) { ends.insert(end.value, end.location()) }
+  ends
+}
+
 #let tei-line-label(anchor) = {
   let first = tei-line-at(anchor.location())
-  let ends = query(<tei-lemma-end>).filter(m => m.value == anchor.value.id)
-  let last = if ends.len() > 0 { tei-line-at(ends.first().location()) } else { first }
+  let end = tei-lemma-ends().at(anchor.value.id, default: none)
+  let last = if end != none { tei-line-at(end) } else { first }
   if first == none { "?" } else if last == none or last == first { str(first) } else { str(first) + "–" + str(last) }
 }
 
@@ -98,7 +110,7 @@
 // The space one entry reserves, and on the first entry of a page the whole page's apparatus.
 #let tei-entry-space(data, page, width) = {
   let estimate(entry) = measure(tei-entry-sample(entry)).width / width * tei-apparatus-pitch() * tei-estimate-factor
-  let anchors = query(<tei-lemma>).filter(anchor => anchor.location().page() == page)
+  let anchors = tei-anchors(page)
   let own = estimate(data)
   if anchors.len() == 0 or anchors.first().value.key != data.key {
     return block(width: 100%, height: own, spacing: 0pt)
