@@ -26,6 +26,16 @@ def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     }
 
 
+def edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """The collated edition, <output>/edition.xml, linking each witness's transcription and the schema."""
+    from tei.collate import collate
+    from tei.writers.edition import EditionOptions, edition_bytes
+
+    links = {w.id: f"transcriptions/{w.id}.xml" for w in work.witnesses}
+    written = edition_bytes(collate(work), EditionOptions("schemas/tei-edition.rng", links))
+    return {options.output / "edition.xml": written}
+
+
 def html(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """The web edition in <output>/html/, rendered from <output>/edition.xml as it stands on disk.
 
@@ -39,6 +49,7 @@ def html(work: Work, options: BuildOptions) -> dict[Path, bytes]:
 
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
+    ("edition", edition),
     ("html", html),
 )
 

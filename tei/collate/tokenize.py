@@ -56,7 +56,7 @@ def tokenize(text: str, profile: Profile) -> list[Token]:
 
 def _token(match: regex.Match, profile: Profile) -> Token:
     space = match.group("space")
-    if match.group("formula") is not None:
+    if match.groupdict().get("formula") is not None:
         surface = match.group("formula") + match.group("formula_trail")
         honorific_class = next(name for name, value in match.groupdict().items()
                                if value is not None and name not in ("formula", "formula_trail", "space"))

@@ -86,9 +86,11 @@ def _header(edition: Edition, options: EditionOptions) -> etree._Element:
     for witness in edition.work.witnesses:
         list_wit.append(_witness(witness, options.transcriptions.get(witness.id)))
     encoding = etree.SubElement(header, tei("encodingDesc"))
-    etree.SubElement(encoding, tei("variantEncoding"), method="parallel-segmentation", location="internal")
+    variant_encoding = etree.SubElement(encoding, tei("variantEncoding"), method="parallel-segmentation",
+                                        location="internal")
+    if edition.work.base:
+        variant_encoding.set("source", f"#{edition.work.base}")  # the witness whose readings are the lemmata
     normalization = etree.SubElement(etree.SubElement(encoding, tei("editorialDecl")), tei("normalization"))
-    normalization.set("method", "silent")
     etree.SubElement(normalization, tei("p")).text = (
         profile_named(edition.profile).summary()
         + " The normalised forms serve only to compare readings; every reading is printed as written."

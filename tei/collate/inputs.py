@@ -1,0 +1,114 @@
+"""What a `tei collate` run collates: the witnesses named on the command line and/or in a manifest, as a Work.
+
+Plain texts and TEI transcriptions (recognised by the .xml suffix) may be mixed. Without a manifest the
+witnesses get the ids A, B, C, ... in the order given; a TEI transcription keeps the id it declares.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from tei.collate import collate
+from tei.collate.normalize import profile_named
+from tei.diagnostics import error
+from tei.encode import default_ids
+from tei.errors import InvalidInputError, MissingResourceError, UsageError
+from tei.model import Witness, Work
+from tei.readers.manifest import read_manifest
+from tei.readers.plain_text import read_witness
+from tei.readers.transcription import read_transcription
+from tei.resources import resource
+from tei.writers.edition import EditionOptions, edition_bytes
+from tei.writers.transcription import refuse_illegal_characters
+
+SCHEMA_NAME = "tei-edition.rng"
+
+
+@dataclass(frozen=True)
+class CollateRequest:
+    files: list[Path]
+    output: Path
+    manifest: Path | None = None
+    profile: str | None = None  # overrides the manifest's
+    map_invalid: bool = False  # characters XML cannot hold become <g type="char"/> instead of an error
+
+
+def collate_files(request: CollateRequest) -> dict[Path, bytes]:
+    """The edition file the request asks for, ready for outputs.write_files."""
+    work = work_for(request)
+    if not request.map_invalid:
+        for witness in work.witnesses:
+            refuse_illegal_characters(witness)
+    options = EditionOptions(schema_href(request.output), transcription_links(work, request.output))
+    return {request.output: edition_bytes(collate(work), options)}
+
+
+def work_for(request: CollateRequest) -> Work:
+    manifest = read_manifest(request.manifest) if request.manifest else None
+    if request.files:
+        witnesses = _witnesses(request.files, manifest)
+    elif manifest:
+        witnesses = list(manifest.witnesses)
+    else:
+        raise UsageError(error("C002", "nothing to collate", None, hint="name the witness files, or a --manifest"))
+    _refuse_duplicate_ids(witnesses)
+    ids = {w.id for w in witnesses}
+    profile = request.profile or (manifest.profile if manifest else "default")
+    profile_named(profile, str(request.manifest) if request.manifest and not request.profile else None)
+    if manifest:
+        base = manifest.base if manifest.base in ids else None
+        return replace(manifest, witnesses=tuple(witnesses), base=base, profile=profile)
+    title = Path(str(request.files[0])).name if len(request.files) == 1 else "Untitled work"
+    return Work(id="edition", title=title, profile=profile, witnesses=tuple(witnesses))
+
+
+def _witnesses(files: list[Path], manifest: Work | None) -> list[Witness]:
+    listed = {Path(w.source).resolve(): w for w in manifest.witnesses if w.source} if manifest else {}
+    return [
+        listed.get(Path(path).resolve()) or read_input(path, fallback_id)
+        for path, fallback_id in zip(files, default_ids(len(files)))
+    ]
+
+
+def read_input(path: Path, fallback_id: str) -> Witness:
+    """A witness from a TEI transcription (.xml) or a plain text."""
+    if Path(path).suffix.lower() == ".xml":
+        if not Path(path).exists():
+            raise MissingResourceError(error("IO001", "witness file does not exist", path))
+        return read_transcription(path)
+    return read_witness(path, fallback_id)
+
+
+def _refuse_duplicate_ids(witnesses: list[Witness]) -> None:
+    seen: dict[str, Witness] = {}
+    for witness in witnesses:
+        if witness.id in seen:
+            raise InvalidInputError(
+                error("C003", f"two witnesses have the id '{witness.id}' ({seen[witness.id].source} and "
+                      f"{witness.source})", witness.source,
+                      hint="give each witness its own id in a manifest (--manifest edition.toml)")
+            )
+        seen[witness.id] = witness
+
+
+def schema_href(output: Path) -> str | None:
+    """The project schema relative to the edition's folder, when it is shipped; None for stdout."""
+    if str(output) == "-":
+        return None
+    try:
+        schema = resource("schemas", SCHEMA_NAME)
+    except MissingResourceError:
+        return None
+    return Path(os.path.relpath(schema, Path(output).absolute().parent)).as_posix()
+
+
+def transcription_links(work: Work, output: Path) -> dict[str, str]:
+    """For each witness read from a TEI transcription, the path to it from the edition's folder."""
+    if str(output) == "-":
+        return {}
+    return {
+        w.id: Path(os.path.relpath(Path(w.source).absolute(), Path(output).absolute().parent)).as_posix()
+        for w in work.witnesses if w.source and Path(w.source).suffix.lower() == ".xml"
+    }
