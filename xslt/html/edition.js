@@ -59,6 +59,39 @@
     return seen.map(function (id) { return { id: id, siglum: id }; });
   }
 
+  /* ------------------------------------------------------------------ right-to-left runs */
+
+  var RTL_RUN = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]+(?:\s+[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]+)*/g;
+
+  /* Wrap each run of right-to-left script that no element already marks (an untagged Arabic formula in
+     an English text) in <bdi dir="rtl">: it reads right to left and cannot reorder its neighbours.
+     Text nodes are split, never changed, so every witness's text stays exactly the same. */
+  function isolateRightToLeft(root) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    var found = [];
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      RTL_RUN.lastIndex = 0;
+      if (RTL_RUN.test(node.data) && !node.parentElement.closest("[dir=rtl]")) { found.push(node); }
+    }
+    found.forEach(function (textNode) {
+      var fragment = document.createDocumentFragment();
+      var text = textNode.data;
+      var last = 0;
+      text.replace(RTL_RUN, function (run, at) {
+        if (at > last) { fragment.appendChild(document.createTextNode(text.slice(last, at))); }
+        var bdi = document.createElement("bdi");
+        bdi.dir = "rtl";
+        bdi.className = "rtl-run";
+        bdi.textContent = run;
+        fragment.appendChild(bdi);
+        last = at + run.length;
+        return run;
+      });
+      if (last < text.length) { fragment.appendChild(document.createTextNode(text.slice(last))); }
+      textNode.parentNode.replaceChild(fragment, textNode);
+    });
+  }
+
   /* ------------------------------------------------------------------ witness switch */
 
   function showWitness(witness) {
@@ -368,6 +401,8 @@
     page.heatmap = document.getElementById("heatmap");
     page.tabs = Array.prototype.slice.call(document.querySelectorAll('[role="tab"]'));
     page.units = Array.prototype.slice.call(page.text.querySelectorAll(".app"));
+    isolateRightToLeft(page.text);
+    isolateRightToLeft(document.querySelector(".entries"));
     page.witnesses = declaredWitnesses();
     page.offsets = unitOffsets();
     buildFilters();
