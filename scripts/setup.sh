@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # Debian packages the toolkit itself uses (each is named with its reason in README.md).
 APT_PACKAGES="python3 python3-venv python3-pip xsltproc"
 # Debian packages only the tests use (reference validator, PDF inspection, ...).
-APT_TEST_PACKAGES="jing poppler-utils chromium"
+APT_TEST_PACKAGES="jing poppler-utils chromium trang"
 
 with_tests=no
 [ "${1:-}" = "--test" ] && with_tests=yes

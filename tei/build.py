@@ -47,9 +47,28 @@ def html(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     return render(edition, "html", options.output / "html").files
 
 
+def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """The project schema files in <output>/schemas/, where edition.xml's <?xml-model?> points."""
+    from tei.resources import shipped
+
+    return {options.output / "schemas" / f.name: f.read_bytes() for f in shipped("schemas", (".rng", ".xsd", ".sch"))}
+
+
+def validate_edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """Stop the build if <output>/edition.xml fails validation (schema, Schematron, apparatus rules); writes nothing."""
+    from tei.validate import ValidationOptions, validate
+
+    edition = options.output / "edition.xml"
+    if edition.is_file():
+        validate([edition], ValidationOptions())
+    return {}
+
+
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
     ("edition", edition),
+    ("schema", schema),
+    ("validate", validate_edition),
     ("html", html),
 )
 

@@ -40,6 +40,7 @@ def command(ctx, files, schema, output_format, jobs, strict, no_schematron, no_a
     from tei.validate import ValidationOptions, fails, iter_results
     from tei.validate.report import render_junit, render_sarif
 
+    _refuse_missing(files)
     options = ValidationOptions(schema, not no_schematron, not no_apparatus_rules, strict, jobs)
     results = []
     with _progress(len(files)) as progress:
@@ -59,6 +60,16 @@ def command(ctx, files, schema, output_format, jobs, strict, no_schematron, no_a
     if output_format == "text":
         _echo_err(f"{len(results)} file(s) checked: {len(results) - failed} passed, {failed} failed\n")
     ctx.exit(ExitCode.INVALID if failed else ExitCode.OK)
+
+
+def _refuse_missing(files) -> None:
+    """Files that do not exist stop the command before anything is checked (exit 3)."""
+    from tei.diagnostics import error
+    from tei.errors import MissingResourceError
+
+    missing = [error("IO001", "XML file does not exist", f) for f in files if not f.exists()]
+    if missing:
+        raise MissingResourceError(*missing)
 
 
 def _echo_err(text: str) -> None:

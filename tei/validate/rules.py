@@ -42,6 +42,8 @@ class Edition:
         self.witness_ids = [w.get(xml("id")) for w in self.witnesses if w.get(xml("id"))]
         self.groups = self._groups()
         self.apps = list(self.root.iter(APP))
+        self._scopes: dict[etree._Element, list[str]] = {}
+        self._attested: dict[etree._Element, Counter] = {}
 
     def _groups(self) -> dict[str, list[str]]:
         """Group sigla (a listWit or witness with an id that holds witnesses) -> the witnesses they stand for."""
@@ -55,18 +57,41 @@ class Edition:
     def expand(self, pointer: str) -> list[str]:
         return self.groups.get(pointer, [pointer])
 
+    def scope(self, app: etree._Element) -> list[str]:
+        """The witnesses an app must attest: all of them, or for an app nested in a reading, that reading's."""
+        if app not in self._scopes:
+            holder = next(app.iterancestors(LEM, RDG), None)
+            outer = next(app.iterancestors(APP), None)
+            if holder is None or outer is None:
+                self._scopes[app] = list(self.witness_ids)
+            else:
+                holds = self.reading_witnesses(outer, holder)
+                self._scopes[app] = [w for w in self.scope(outer) if w in holds]
+        return self._scopes[app]
+
+    def reading_witnesses(self, app: etree._Element, reading: etree._Element) -> set[str]:
+        """The witnesses a reading of the app stands for; a lem without @wit stands for every unnamed one."""
+        if reading.get("wit") is not None:
+            return {w for p in pointer_ids(reading.get("wit")) for w in self.expand(p)}
+        named = {w for r in readings(app) for p in pointer_ids(r.get("wit")) for w in self.expand(p)}
+        return set(self.scope(app)) - named
+
+    def used(self) -> set[str]:
+        """The witnesses some app attests."""
+        return {w for app in self.apps for w, count in self.attested(app).items() if count}
+
     def attested(self, app: etree._Element) -> Counter:
         """How many readings of the app name each witness; a lem without @wit names every unnamed one."""
-        counts: Counter = Counter()
-        unnamed_lem = False
-        for reading in readings(app):
-            if reading.tag == LEM and reading.get("wit") is None:
-                unnamed_lem = True
-            for pointer in pointer_ids(reading.get("wit")):
-                counts.update(self.expand(pointer))
-        if unnamed_lem:
-            counts.update(w for w in self.witness_ids if counts[w] == 0)
-        return counts
+        if app not in self._attested:
+            counts: Counter = Counter()
+            for reading in readings(app):
+                if reading.get("wit") is not None:
+                    counts.update(w for p in pointer_ids(reading.get("wit")) for w in self.expand(p))
+            for reading in readings(app):
+                if reading.tag == LEM and reading.get("wit") is None:
+                    counts.update(w for w in self.scope(app) if counts[w] == 0)
+            self._attested[app] = counts
+        return self._attested[app]
 
 
 def unknown_witnesses(edition: Edition) -> Iterator[Diagnostic]:
@@ -83,16 +108,26 @@ def unknown_witnesses(edition: Edition) -> Iterator[Diagnostic]:
 
 
 def attestation(edition: Edition) -> Iterator[Diagnostic]:
-    """APP002/APP003: each witness is attested exactly once in each app, unless it is lacunose there."""
+    """APP002/APP003: each witness is attested exactly once in each app, unless it is lacunose there.
+
+    A witness that no app attests at all gets one APP005 instead of an APP003 in every app.
+    """
     lacunose_at = _lacunose_witnesses(edition)
+    unused = set(edition.witness_ids) - edition.used()
     for app in edition.apps:
         counts = edition.attested(app)
-        for witness_id in edition.witness_ids:
-            label = _app_label(app)
+        scope = edition.scope(app)
+        label = _app_label(app)
+        for witness_id in counts:
+            if witness_id not in scope and witness_id in edition.witness_ids:
+                yield error("APP011", f"witness '{witness_id}' is attested in {label}, nested in a reading that "
+                            "is not its own", edition.name, app.sourceline,
+                            hint="a nested app only distinguishes the witnesses of the reading that holds it")
+        for witness_id in scope:
             if counts[witness_id] > 1:
                 yield error("APP002", f"witness '{witness_id}' is attested {counts[witness_id]} times in {label}",
                             edition.name, app.sourceline, hint="a witness has exactly one reading in each app")
-            elif counts[witness_id] == 0 and witness_id not in lacunose_at[app]:
+            elif counts[witness_id] == 0 and witness_id not in lacunose_at[app] and witness_id not in unused:
                 yield error("APP003", f"witness '{witness_id}' has no reading in {label}", edition.name,
                             app.sourceline,
                             hint="add it to the @wit of its reading (an empty <rdg> records an omission), or "
@@ -135,9 +170,7 @@ def sigla(edition: Edition) -> Iterator[Diagnostic]:
         seen.setdefault(siglum, witness)
     if not edition.apps:
         return
-    used = set()
-    for app in edition.apps:
-        used.update(edition.attested(app))
+    used = edition.used()
     for witness in edition.witnesses:
         witness_id = witness.get(xml("id"))
         if witness_id and witness_id not in used:

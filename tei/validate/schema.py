@@ -96,13 +96,20 @@ class XSDSchema:
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
         for problem in self.schema.iter_errors(tree):
-            yield error("XSD", _xsd_message(problem), name, getattr(problem, "sourceline", None))
+            yield error(_xsd_code(problem), _xsd_message(problem), name, getattr(problem, "sourceline", None))
 
 
 def _is_xsd11(root: etree._Element) -> bool:
     if (root.get(f"{{{VC_NS}}}minVersion") or "").startswith("1.1"):
         return True
     return any(root.iter(*(f"{{{XSD_NS}}}{tag}" for tag in XSD11_ONLY)))
+
+
+def _xsd_code(problem) -> str:
+    """A failed xs:assert reports the assertion's @id (the project XSD uses the Schematron codes); else XSD."""
+    schema_element = getattr(problem.validator, "elem", None)
+    is_assertion = schema_element is not None and schema_element.tag == f"{{{XSD_NS}}}assert"
+    return schema_element.get("id") or "XSD" if is_assertion else "XSD"
 
 
 def _xsd_message(problem) -> str:
