@@ -30,7 +30,7 @@ EXACT_LIMIT = 20_000_000  # cells of an anchorless range solved exactly; larger 
 RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to this) in both ranges
 CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
 CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coincidence
-MIN_MOVE = 3  # tokens a moved block needs to count as a transposition
+MIN_MOVE = 4  # tokens a moved block needs to count as a transposition
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
 PAIR_SIMILARITY = 60  # rapidfuzz ratio from which two leftover words are paired as a substitution
 

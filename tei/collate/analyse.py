@@ -131,8 +131,10 @@ def _passages(columns: list[Column], wids: tuple[str, ...]) -> list[tuple[int, i
 
 
 def _blocks(columns: list[Column], start: int, end: int, wids: tuple[str, ...]) -> list[tuple[int, int]]:
-    """A passage range cut where a long run of columns (PASSAGE_LENGTH or more, the same witnesses
-    present) shares no witness with the run just before: one witness's addition after another's."""
+    """A passage range cut into blocks, each one passage: a new block starts with a long run of columns
+    (PASSAGE_LENGTH or more, the same witnesses present) that shares no witness with the block so far
+    (one witness's addition after others'), or when a long block ends: a witness it lacked throughout
+    comes in (a passage two witnesses lack, after one that three lack)."""
     runs: list[list] = []  # [first column, end, present witnesses]
     for n in range(start, end):
         present = frozenset(columns[n].cells) & frozenset(wids)
@@ -140,15 +142,18 @@ def _blocks(columns: list[Column], start: int, end: int, wids: tuple[str, ...]) 
             runs[-1][1] = n + 1
         else:
             runs.append([n, n + 1, present])
-    blocks: list[list[int]] = []  # [first column, end]
-    previous: frozenset = frozenset()
+    everyone = frozenset(wids)
+    blocks: list[list] = []  # [first column, end, witnesses present somewhere, witnesses absent throughout]
     for first, last, present in runs:
-        if blocks and (last - first < PASSAGE_LENGTH or not present.isdisjoint(previous)):
-            blocks[-1][1] = last
-        else:
-            blocks.append([first, last])
-        previous = present
-    return [(first, last) for first, last in blocks]
+        if blocks:
+            block = blocks[-1]
+            new_passage = last - first >= PASSAGE_LENGTH and present.isdisjoint(block[2])
+            lacked_comes_in = block[1] - block[0] >= PASSAGE_LENGTH and not block[3] <= everyone - present
+            if not (new_passage or lacked_comes_in):
+                block[1], block[2], block[3] = last, block[2] | present, block[3] - present
+                continue
+        blocks.append([first, last, present, everyone - present])
+    return [(block[0], block[1]) for block in blocks]
 
 
 def _joined(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
