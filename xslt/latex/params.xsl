@@ -1,0 +1,31 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  Parameters of the LaTeX (reledmac) print edition: every one, in one place. All are strings; pass them
+  with `xsltproc \-\-stringparam NAME VALUE` or, from Python, through tei/render/pdf.py (which quotes them).
+  The apparatus series (series-b-types, hidden-types, lemma-words) are parameters of
+  xslt/common/print.xsl, shared with the Typst layer.
+-->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+
+  <!-- Paper size, a geometry option without 'paper' (a4, a5, letter, ...). -->
+  <xsl:param name="paper" select="'a5'"/>
+
+  <!-- Size of the edition text, a class option (10pt, 11pt or 12pt); the apparatus is \footnotesize. -->
+  <xsl:param name="font-size" select="'10pt'"/>
+
+  <!-- The main font (Debian package fonts-sil-charis: ā ū ḥ ṭ ʿ ʾ, Greek) and the Arabic font
+       (Debian package fonts-hosny-amiri), both found by fontconfig. -->
+  <xsl:param name="main-font" select="'Charis SIL'"/>
+  <xsl:param name="arabic-font" select="'Amiri'"/>
+
+  <!-- A line number is printed on every n-th line. -->
+  <xsl:param name="line-step" select="'5'"/>
+
+  <!-- Running head; '' = the first titleStmt/title of the edition. -->
+  <xsl:param name="running-head" select="''"/>
+
+  <!-- Language of the text when TEI/@xml:lang is absent (a polyglossia language name is derived for
+       en, fr, de, it, la, es; any other gives english). -->
+  <xsl:param name="default-lang" select="'en'"/>
+
+</xsl:stylesheet>
