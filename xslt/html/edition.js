@@ -411,6 +411,7 @@
     applyFilters();
     followHash();
     document.documentElement.classList.add("ready");
+    performance.mark("tei-edition-ready");
   }
 
   window.teiEdition = { witnessText: witnessText, showWitness: showWitness, activate: activate };

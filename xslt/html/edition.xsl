@@ -153,8 +153,7 @@
 
   <xsl:template match="tei:app" mode="text">
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
-    <span class="app" tabindex="0" role="button" aria-expanded="false" aria-controls="entry-panel" data-n="{$number}"
-          title="Variation unit {$number}">
+    <span class="app" tabindex="0" role="button" aria-expanded="false" aria-controls="entry-panel" data-n="{$number}">
       <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
       <xsl:for-each select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg">
@@ -180,9 +179,9 @@
   <xsl:template match="tei:app" mode="entry">
     <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
-    <li class="entry" id="entry-{$id}" data-unit="{$id}">
+    <li class="entry" id="entry-{$id}">
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
-      <a class="unit-ref" href="#{$id}" title="Show unit {$number} in the text"><xsl:value-of select="$number"/></a>
+      <a class="unit-ref" href="#{$id}"><xsl:value-of select="$number"/></a>
       <xsl:text> </xsl:text>
       <xsl:call-template name="entry"/>
       <xsl:for-each select="tei:note | tei:rdgGrp/tei:note">
@@ -190,7 +189,7 @@
         <span class="entry-note"><xsl:value-of select="normalize-space(.)"/></span>
       </xsl:for-each>
       <xsl:text> </xsl:text>
-      <a class="permalink" href="#{$id}" title="Permalink to unit {$number}" aria-label="Permalink to unit {$number}">¶</a>
+      <a class="permalink" href="#{$id}" aria-label="Permalink to unit {$number}">¶</a>
     </li>
   </xsl:template>
 
@@ -228,7 +227,7 @@
   <xsl:template name="emit-siglum">
     <xsl:param name="siglum"/>
     <xsl:param name="token"/>
-    <span class="siglum" data-wit="{$token}"><xsl:value-of select="$siglum"/></span>
+    <span class="siglum"><xsl:value-of select="$siglum"/></span>
   </xsl:template>
 
   <xsl:template name="emit-warning">
