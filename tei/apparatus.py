@@ -6,6 +6,8 @@ apparatus rules and the tests all call it, so a hand-edited edition.xml is read 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lxml import etree
 
 from tei.diagnostics import error
@@ -26,7 +28,13 @@ ELEMENT_ONLY = frozenset(
 
 def pointer_ids(value: str | None) -> list[str]:
     """The ids a pointer list such as '#A #B' (or the non-conformant 'A B') points to."""
-    return [token.removeprefix("#") for token in (value or "").split()]
+    return list(_pointer_tuple(value))
+
+
+@lru_cache(maxsize=4096)
+def _pointer_tuple(value: str | None) -> tuple[str, ...]:
+    # Cached: a large tradition repeats the same long @wit lists in every app, for every witness rebuilt.
+    return tuple(token.removeprefix("#") for token in (value or "").split())
 
 
 def witness_ids(tree: etree._ElementTree) -> list[str]:
@@ -97,8 +105,24 @@ def body(tree: etree._ElementTree, name: str = "<edition>") -> etree._Element:
     return found[0]
 
 
-def witness_text(tree: etree._ElementTree, witness_id: str, name: str = "<edition>") -> str:
-    """The exact text of one witness, rebuilt from the apparatus (nothing added, nothing normalised)."""
+def content_text(element: etree._Element, witness_id: str) -> str:
+    """The text one witness reads in an element (a reading, say), by the parallel-segmentation rule."""
     parts: list[str] = []
-    _append_content(body(tree, name), witness_id, parts)
+    _append_content(element, witness_id, parts)
     return "".join(parts)
+
+
+def witness_text(tree: etree._ElementTree, witness_id: str, name: str = "<edition>") -> str:
+    """The exact text of one witness, rebuilt from the apparatus (nothing added, nothing normalised).
+
+    Parallel segmentation is read here; the methods that attach an apparatus to a base text
+    (location-referenced, double end-point) are read by tei.convert.attached, after the method the
+    document uses has been checked against the one its header declares.
+    """
+    from tei.convert.attached import attached_text
+    from tei.convert.methods import PARALLEL_SEGMENTATION, apparatus_method
+
+    method = apparatus_method(tree, name)
+    if method != PARALLEL_SEGMENTATION:
+        return attached_text(tree, witness_id, method, name)
+    return content_text(body(tree, name), witness_id)

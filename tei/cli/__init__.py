@@ -10,6 +10,7 @@ from tei import __version__
 
 COMMANDS = {
     "build": "tei.cli.build",
+    "convert": "tei.cli.convert",
     "collate": "tei.cli.collate",
     "encode": "tei.cli.encode",
     "render": "tei.cli.render",

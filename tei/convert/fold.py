@@ -1,0 +1,221 @@
+"""From an apparatus attached to a base text (location-referenced, double end-point) to parallel segmentation.
+
+Each outer app moves to where its lemma stands in the base text, and that stretch of text goes into the
+app: into a new `lem` when the app has none, or, when the app has a `lem` already, it is dropped if it
+is the same text with the same markup (as this toolkit's own conversions write it). Anything that would
+be lost instead is refused: a lem that reads otherwise than the text it is attached to, markup of the
+base text the lem lacks, a lemma that runs across element boundaries. Anchors that only served the
+apparatus are removed; witnesses no reading names, which read the base text in these methods, are named
+in the lem (or the new lem has no @wit, which says the same).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from lxml import etree
+
+from tei.apparatus import APP, LEM, RDG, pointer_ids, readings
+from tei.convert.attached import (
+    LIST_APP, Attachment, BaseText, attachments, base_reading, base_string, ids_of, pointed, read_base,
+)
+from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, all_witnesses
+from tei.convert.tree import ANCHOR, READING_ONLY, detach, references, take_between
+from tei.diagnostics import error
+from tei.errors import InvalidInputError, OutputRefusedError
+from tei.xmlio import tei, xml
+
+
+class Folding:
+    """The state of one folding: the document, its base text, and the anchors made or found on the way."""
+
+    def __init__(self, tree: etree._ElementTree, method: str, name: str):
+        self.root = tree.getroot()
+        self.name = name
+        self.base, self.top = attachments(tree, method, name)
+        self.ids = ids_of(self.root)
+        self.temporary: list[etree._Element] = []
+        self.apparatus_anchors = _apparatus_anchors(self.root, self.ids)
+
+    def anchor_at_start(self, element: etree._Element) -> etree._Element:
+        if element.tag == ANCHOR or (len(element) == 0 and not element.text):
+            return element
+        marker = self._temporary()
+        marker.tail, element.text = element.text, None
+        element.insert(0, marker)
+        return marker
+
+    def anchor_at_end(self, element: etree._Element) -> etree._Element:
+        if element.tag == ANCHOR or (len(element) == 0 and not element.text):
+            return element
+        marker = self._temporary()
+        element.append(marker)
+        return marker
+
+    def anchor_at_offset(self, app: etree._Element, offset: int) -> etree._Element:
+        """A marker at a place of the base text before the app, in the app's parent, as near the app as can be."""
+        position = self.base.app_places[app][0]
+        node = app.getprevious()
+        while node is not None:
+            tail = node.tail or ""
+            if position - len(tail) <= offset <= position:
+                return self._split_after(node, offset - (position - len(tail)))
+            position -= len(tail)
+            length = self.base.ends[node][0] - self.base.starts[node][0] if node in self.base.starts else 0
+            if position - length < offset < position:
+                raise InvalidInputError(
+                    error("CV008", f"the lemma of this app starts inside <{etree.QName(node).localname}> "
+                          f"(line {node.sourceline})", self.name, app.sourceline,
+                          hint="parallel segmentation needs the lemma to start and end in the same element")
+                )
+            position -= length
+            node = node.getprevious()
+        marker = self._temporary()
+        parent = app.getparent()
+        split = offset - (position - len(parent.text or ""))
+        marker.tail, parent.text = (parent.text or "")[split:] or None, (parent.text or "")[:split] or None
+        parent.insert(0, marker)
+        return marker
+
+    def _split_after(self, node: etree._Element, split: int) -> etree._Element:
+        marker = self._temporary()
+        tail = node.tail or ""
+        node.tail, marker.tail = tail[:split] or None, tail[split:] or None
+        node.addnext(marker)
+        return marker
+
+    def _temporary(self) -> etree._Element:
+        marker = etree.Element(ANCHOR)
+        self.temporary.append(marker)
+        return marker
+
+    def removable(self, marker: etree._Element) -> bool:
+        return marker in self.temporary or marker in self.apparatus_anchors
+
+
+def _apparatus_anchors(root: etree._Element, ids: dict) -> set:
+    """Anchors that carry only an id and are pointed to by nothing but app/@from and app/@to."""
+    from_apps: Counter = Counter()
+    for app in root.iter(APP):
+        from_apps.update(value[1:] for value in (app.get("from"), app.get("to")) if value and value[:1] == "#")
+    counts = references(root)
+    return {
+        element for identifier, element in ids.items()
+        if element.tag == ANCHOR and set(element.attrib) == {xml("id")} and counts[identifier] == from_apps[identifier]
+    }
+
+
+def end_point_markers(folding: Folding, attachment: Attachment) -> tuple[etree._Element, etree._Element]:
+    app = attachment.app
+    start = folding.anchor_at_start(pointed(app, "from", folding.ids, folding.name))
+    if app.get("to"):
+        return start, folding.anchor_at_end(pointed(app, "to", folding.ids, folding.name))
+    if folding.base.app_places.get(app) == attachment.end:
+        return start, app
+    return start, folding.anchor_at_end(pointed(app, "from", folding.ids, folding.name))
+
+
+def location_markers(folding: Folding, attachment: Attachment) -> tuple[etree._Element, etree._Element]:
+    app = attachment.app
+    end = app if folding.base.app_places[app] == attachment.end else folding.anchor_at_offset(app, attachment.end[0])
+    return folding.anchor_at_offset(app, attachment.start[0]), end
+
+
+MARKERS: dict[str, Callable] = {DOUBLE_END_POINT: end_point_markers, LOCATION_REFERENCED: location_markers}
+
+
+def fold(tree: etree._ElementTree, method: str, name: str) -> None:
+    """Rewrite a base-text document in place into parallel segmentation (refusing anything lossy)."""
+    folding = Folding(tree, method, name)
+    witnesses = all_witnesses(tree)
+    ordered = _outer_first(folding.top)
+    markers = {a.app: MARKERS[method](folding, a) for a in ordered}
+    for attachment in ordered:
+        if attachment.app.getroottree().getroot() is folding.root:  # not dropped with an enclosing lemma
+            _fold_one(folding, attachment.app, *markers[attachment.app])
+            _name_base_readers(attachment.app, witnesses)
+    for marker in [*folding.temporary, *folding.apparatus_anchors]:
+        if marker.getparent() is not None:
+            detach(marker)
+    for emptied in [e for e in folding.root.iter(LIST_APP) if e.find(tei("app")) is None]:
+        detach(emptied)
+
+
+def _outer_first(top: list[Attachment]) -> list[Attachment]:
+    return [found for a in top for found in (a, *_outer_first(a.inner))]
+
+
+def _fold_one(folding: Folding, app: etree._Element, start: etree._Element, end: etree._Element) -> None:
+    parent = start.getparent()
+    if parent is not end.getparent() or parent.index(start) >= parent.index(end):
+        raise InvalidInputError(
+            error("CV008", f"the lemma of this app runs from line {start.sourceline} across element boundaries",
+                  folding.name, app.sourceline,
+                  hint="parallel segmentation needs the lemma to start and end in the same element")
+        )
+    if end is not app:
+        detach(app)
+        app.tail = None
+        end.addprevious(app)
+    text, taken = take_between(start, app)
+    lemma = next((r for r in readings(app) if r.tag == LEM), None)
+    if lemma is None:
+        lemma = etree.Element(LEM)
+        lemma.text, lemma.tail, app.text = text, app.text, app.text
+        lemma.extend(taken)
+        app.insert(0, lemma)
+    else:
+        _check_same(folding, app, lemma, text, taken)
+    for attribute in ("from", "to"):
+        app.attrib.pop(attribute, None)
+
+
+def _check_same(folding: Folding, app, lemma, text, taken) -> None:
+    """A lem replaces the text it is attached to only if nothing of that text would be lost."""
+    stretch = etree.Element(tei("seg"))
+    stretch.text = text
+    stretch.extend(taken)
+    attached, own = read_base(stretch).text, base_string(lemma)
+    if attached != own:
+        raise OutputRefusedError(
+            error("CV009", f"the lem reads '{own}' but the text it is attached to reads '{attached}'; "
+                  "parallel segmentation keeps only one of them", folding.name, app.sourceline,
+                  hint="make the lem give the base text exactly (or remove it)")
+        )
+    lost = _markup(stretch, False, folding) - _markup(lemma, True, folding)
+    if lost:
+        raise OutputRefusedError(
+            error("CV010", f"the text this app is attached to carries markup its lem lacks "
+                  f"({', '.join(sorted(lost))}), which parallel segmentation would lose", folding.name,
+                  app.sourceline, hint="copy that markup into the lem")
+        )
+
+
+def _markup(container: etree._Element, in_reading: bool, folding: Folding, found: Counter | None = None) -> Counter:
+    """Element names counted as the base text shows them (nested apps of a reading read at their base)."""
+    found = Counter() if found is None else found
+    for child in container:
+        if not isinstance(child.tag, str) or child.tag in READING_ONLY or folding.removable(child):
+            continue
+        found[etree.QName(child).localname] += 1
+        if child.tag == APP:
+            base = base_reading(child)
+            if in_reading and base is not None:
+                _markup(base, True, folding, found)
+        else:
+            _markup(child, in_reading or child.tag in (LEM, RDG), folding, found)
+    return found
+
+
+def _name_base_readers(app: etree._Element, witnesses: list[str]) -> None:
+    """Witnesses no reading names read the base text: name them in the lem, unless it names nobody."""
+    found = readings(app)
+    lemma = next(r for r in found if r.tag == LEM)
+    if lemma.get("wit") is None:
+        return
+    named = {w for r in found for w in pointer_ids(r.get("wit"))}
+    hashed = lemma.get("wit").split()[0].startswith("#")
+    missing = [("#" if hashed else "") + w for w in witnesses if w not in named]
+    if missing:
+        lemma.set("wit", " ".join([lemma.get("wit"), *missing]))

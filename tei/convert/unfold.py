@@ -1,0 +1,106 @@
+"""From parallel segmentation to an apparatus attached to a base text (location-referenced or double end-point).
+
+Each outer app keeps its place and its readings untouched; the text its base reading gives (the lem, or
+the first reading) is copied into the text right before it, so that the base text reads on by itself.
+Double end-point marks where that copy starts with an `<anchor>` the app's `@from` points to (the app
+itself marks the end, as in the Guidelines' in-line example); location reference needs a `lem` holding
+the copied text, so an app without one has its first reading made the lem. Apps nested in the base
+reading come out into the copy and are treated the same way; apps nested in other readings stay as they
+are (parallel segmentation inside a reading). Witnesses an app does not name would read the base text in
+these methods, so they are named in an empty reading, as they read nothing in parallel segmentation.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable
+
+from lxml import etree
+
+from tei.apparatus import APP, LEM, RDG, RDG_GRP, body, pointer_ids, readings
+from tei.convert.attached import LAYOUT, base_reading, ids_of
+from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, all_witnesses, outer_apps
+from tei.convert.tree import ANCHOR, base_copy, insert_before, unique_id
+from tei.diagnostics import error
+from tei.errors import OutputRefusedError
+from tei.xmlio import tei, xml
+
+
+def attach_at_end_points(app: etree._Element, text: str | None, copied: list, taken: set[str], name: str) -> None:
+    foreign = {a: app.get(a) for a in ("from", "to") if app.get(a) is not None}
+    if foreign:
+        raise OutputRefusedError(
+            error("CV012", "this app already has " + " ".join(f'{a}="{v}"' for a, v in foreign.items())
+                  + ", not a pointer into this text (another program's numbering); double end-point attachment "
+                  "needs @from and @to for its own pointers, so these values would be lost", name, app.sourceline,
+                  hint="keep this document in parallel segmentation or location reference, or move the values to another attribute")
+        )
+    anchor = etree.Element(ANCHOR)
+    anchor.set(xml("id"), unique_id(f"{app.get(xml('id')) or 'app'}-from", taken))
+    anchor.tail = text
+    insert_before(app, None, [anchor, *copied])
+    app.set("from", f"#{anchor.get(xml('id'))}")
+
+
+def attach_by_location(app: etree._Element, text: str | None, copied: list, taken: set[str], _name: str) -> None:
+    insert_before(app, text, copied)
+    base = base_reading(app)
+    if base.tag != LEM:
+        base.tag = LEM
+        if base.getparent() is app and app.index(base) != 0:
+            app.insert(0, base)  # a lem comes first in an app
+
+
+ATTACH: dict[str, Callable] = {DOUBLE_END_POINT: attach_at_end_points, LOCATION_REFERENCED: attach_by_location}
+
+
+def unfold(tree: etree._ElementTree, method: str, name: str) -> None:
+    """Rewrite a parallel-segmentation document in place into the given base-text method."""
+    root = tree.getroot()
+    attach = ATTACH[method]
+    witnesses = all_witnesses(tree)
+    taken = set(ids_of(root))
+    hashed = any(v.startswith("#") for e in root.iter(LEM, RDG) for v in (e.get("wit") or "").split())
+    pending = deque(outer_apps(body(tree, name)))
+    while pending:
+        app = pending.popleft()
+        base = base_reading(app)
+        if base is None:
+            continue
+        if app.getparent().tag in LAYOUT:
+            _wrap_in_ab(app)
+        text, copied = base_copy(base)
+        pending.extend(found for element in copied for found in _outer_apps_in(element))
+        _name_unattested(app, witnesses, hashed)
+        attach(app, text, copied, taken, name)
+
+
+def _outer_apps_in(element: etree._Element) -> list[etree._Element]:
+    if element.tag == APP:
+        return [element]
+    if element.tag in (LEM, RDG) or not isinstance(element.tag, str):
+        return []
+    return [found for child in element for found in _outer_apps_in(child)]
+
+
+def _wrap_in_ab(app: etree._Element) -> None:
+    """An app in element-only content (body, div) gets an <ab> of its own, where a base text may stand."""
+    block = etree.Element(tei("ab"))
+    tail, app.tail = app.tail, None
+    app.addprevious(block)
+    block.append(app)
+    block.tail = tail
+
+
+def _name_unattested(app: etree._Element, witnesses: list[str], hashed: bool) -> None:
+    found = readings(app)
+    if any(r.tag == LEM and r.get("wit") is None for r in found):
+        return
+    named = {w for r in found for w in pointer_ids(r.get("wit"))}
+    missing = [w for w in witnesses if w not in named]
+    if not missing:
+        return
+    empty = etree.Element(RDG, wit=" ".join(("#" if hashed else "") + w for w in missing))
+    last = [child for child in app if child.tag in (LEM, RDG, RDG_GRP)][-1]
+    empty.tail, last.tail = last.tail, last.tail
+    last.addnext(empty)

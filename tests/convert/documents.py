@@ -1,0 +1,24 @@
+"""TEI documents for the conversion tests, built from a body, and the names of the shared corpus samples."""
+
+from __future__ import annotations
+
+TEI = 'xmlns="http://www.tei-c.org/ns/1.0"'
+SAMPLES = (
+    "evt_avicenna.xml",
+    "evt_pseudoEdition.xml",
+    "open-cbgm_3_john_collation.xml",
+    "open-cbgm_john_6_23_collation.xml",
+    "stemmaweb_florilegium_tei_ps.xml",
+    "teiphy_ubs_ephesians.xml",
+)
+
+
+def document(body: str, method: str | None = "parallel-segmentation", witnesses: str = "ABC") -> bytes:
+    """A small TEI document: listWit with the given ids, the method declared (or not), the body."""
+    wits = "".join(f'<witness xml:id="{w}"/>' for w in witnesses)
+    encoding = f'<encodingDesc><variantEncoding method="{method}" location="internal"/></encodingDesc>' if method else ""
+    return (
+        f"<TEI {TEI}><teiHeader><fileDesc><titleStmt><title>t</title></titleStmt>"
+        f"<publicationStmt><p>p</p></publicationStmt><sourceDesc><listWit>{wits}</listWit></sourceDesc>"
+        f"</fileDesc>{encoding}</teiHeader><text><body>{body}</body></text></TEI>"
+    ).encode()
