@@ -161,3 +161,70 @@ def test_without_list_wit_the_witness_switch_uses_the_sigla_of_the_apparatus(ope
     for witness in witness_ids(tree):
         page.page.select_option("#witness-select", witness)
         assert page.visible_text("#reading-text") == witness_text(tree, witness)
+
+
+CONTRAST = """selectors => selectors.map(selector => {
+    const element = document.querySelector(selector);
+    const rgb = value => value.match(/[\\d.]+/g).map(Number);
+    const luminance = ([r, g, b]) => [r, g, b].map(c => {
+        c /= 255;
+        return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    }).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+    let background = element;
+    while (background && rgb(getComputedStyle(background).backgroundColor).length === 4
+           && rgb(getComputedStyle(background).backgroundColor)[3] === 0) {
+        background = background.parentElement;
+    }
+    const back = background ? rgb(getComputedStyle(background).backgroundColor) : [255, 255, 255];
+    const [light, dark] = [luminance(rgb(getComputedStyle(element).color)), luminance(back)].sort((a, b) => b - a);
+    return [selector, Math.round((light + 0.05) / (dark + 0.05) * 100) / 100];
+})"""
+
+
+def test_text_and_marks_have_sufficient_contrast(open_page, tmp_path):
+    from .conftest import FIXTURES, render_site
+
+    page = open_page(render_site(FIXTURES / "unknown-witness.xml", tmp_path))
+    page.page.click("#app-0002")
+    page.page.click(".warnings summary")
+    selectors = [
+        "h1", "#app-0001 .rdg.shown", "#app-0002.active .rdg.shown", ".entry .type", ".entry .unit-ref",
+        ".entry .siglum", ".filters legend", ".tabs [aria-selected=false]", ".warnings summary", ".warnings li",
+        "#entry-panel .to-entry",
+    ]
+    ratios = page.page.evaluate(CONTRAST, selectors)
+    assert [r for r in ratios if r[1] < 4.5] == []
+    page.page.click("#tab-synoptic")
+    assert [r for r in page.page.evaluate(CONTRAST, ["#synoptic td.differs", "#synoptic tr.shared td"]) if r[1] < 4.5] == []
+
+
+def test_heat_map_is_one_tab_stop_walked_with_arrow_keys(open_page, mini_site):
+    page = open_page(mini_site)
+    page.page.focus("#heatmap .heat >> nth=0")
+    page.page.keyboard.press("ArrowRight")
+    page.page.keyboard.press("ArrowRight")
+    assert page.page.evaluate("Array.from(document.querySelectorAll('#heatmap .heat')).indexOf(document.activeElement)") == 2
+    page.page.keyboard.press("Enter")
+    assert page.page.get_attribute("#app-0003", "aria-expanded") == "true"
+    assert page.page.eval_on_selector_all("#heatmap .heat", "c => c.filter(x => x.tabIndex === 0).length") == 1
+
+
+def test_print_stylesheet_keeps_text_apparatus_and_conspectus_only(open_page, mini_site, artifacts):
+    page = open_page(mini_site)
+    page.page.emulate_media(media="print")
+    for hidden in (".tabs", ".controls", "#heatmap", "#entry-panel", "#view-synoptic"):
+        assert page.page.is_hidden(hidden), hidden
+    for shown in ("#reading-text", ".apparatus", "#view-witnesses"):
+        assert page.page.is_visible(shown), shown
+    assert page.page.eval_on_selector("#app-0002", "u => getComputedStyle(u, '::after').content") == '"2"'
+    page.page.screenshot(path=artifacts / "html-mini-print.png", full_page=True)
+
+
+def test_the_page_requests_nothing_but_its_own_files(browser, mini_site):
+    page = browser.new_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(mini_site.as_uri())
+    page.wait_for_selector("html.ready")
+    page.close()
+    assert requested and all(url.startswith(mini_site.parent.as_uri()) for url in requested)

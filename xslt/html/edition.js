@@ -258,10 +258,23 @@
       if (firsts[bin]) {
         cell.addEventListener("click", function () { activate(firsts[bin], { focus: true, scroll: true }); });
       } else {
-        cell.disabled = true;
+        cell.setAttribute("aria-disabled", "true");
       }
       map.appendChild(cell);
     });
+  }
+
+  /* Arrow keys, Home and End move between the cells of the heat map (one tab stop for the whole strip). */
+  function moveAlongHeatmap(event) {
+    var cells = Array.prototype.slice.call(page.heatmap.children);
+    var here = cells.indexOf(document.activeElement);
+    var next = { ArrowRight: here + 1, ArrowLeft: here - 1, Home: 0, End: cells.length - 1 }[event.key];
+    if (here < 0 || next === undefined) { return; }
+    event.preventDefault();
+    var target = cells[Math.max(0, Math.min(cells.length - 1, next))];
+    cells[here].tabIndex = -1;
+    target.tabIndex = 0;
+    target.focus();
   }
 
   /* ------------------------------------------------------------------ synoptic view */
@@ -391,6 +404,7 @@
         if (step) { selectTab(page.tabs[(index + step + page.tabs.length) % page.tabs.length], true); }
       });
     });
+    page.heatmap.addEventListener("keydown", moveAlongHeatmap);
     window.addEventListener("hashchange", followHash);
   }
 
