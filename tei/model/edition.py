@@ -68,7 +68,7 @@ class VariationUnit:
 class Transposition:
     """A TEI <transpose>: variation units whose words stand in another order in some witnesses."""
 
-    unit_ids: tuple[str, ...]
+    unit_ids: tuple[str, ...]  # two or more
 
 
 @dataclass(frozen=True)
