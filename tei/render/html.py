@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tei.apparatus import witness_ids, witness_text
 from tei.outputs import write_files
 from tei.render import render
+from tei.xmlio import parse_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
@@ -73,6 +75,14 @@ class Page:
                 return parts.join("");
             }""",
         )
+
+
+    def shows_each_witness_as_tei_witness(self, edition: Path) -> None:
+        """Pick each witness in the switch: the text on screen is the text `tei witness` gives."""
+        tree = parse_file(edition)
+        for witness in witness_ids(tree):
+            self.page.select_option("#witness-select", witness)
+            assert self.visible_text("#reading-text") == witness_text(tree, witness), witness
 
 
 @pytest.fixture

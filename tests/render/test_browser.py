@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tei.apparatus import readings, witness_ids, witness_text
+from tei.apparatus import readings
 from tei.xmlio import parse_file
 
 from .conftest import MINI
@@ -53,10 +53,7 @@ def test_keyboard_enter_activates_a_unit_and_escape_closes_it(open_page, mini_si
 
 def test_switching_to_each_witness_shows_the_text_of_tei_witness(open_page, mini_site, artifacts):
     page = open_page(mini_site)
-    tree = parse_file(MINI)
-    for witness in witness_ids(tree):
-        page.page.select_option("#witness-select", witness)
-        assert page.visible_text("#reading-text") == witness_text(tree, witness)
+    page.shows_each_witness_as_tei_witness(MINI)
     page.page.screenshot(path=artifacts / "html-mini-witness-C.png", full_page=True)
     page.page.select_option("#witness-select", "")
     assert "Qibla." in page.visible_text("#reading-text")
@@ -157,10 +154,7 @@ def test_without_list_wit_the_witness_switch_uses_the_sigla_of_the_apparatus(ope
     page = open_page(render_site(edition, tmp_path))
     options = page.page.eval_on_selector_all("#witness-select option", "o => o.map(x => x.value)")
     assert options == ["", "A", "C", "B"]
-    tree = parse_file(edition)
-    for witness in witness_ids(tree):
-        page.page.select_option("#witness-select", witness)
-        assert page.visible_text("#reading-text") == witness_text(tree, witness)
+    page.shows_each_witness_as_tei_witness(edition)
 
 
 CONTRAST = """selectors => selectors.map(selector => {

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tei.apparatus import readings, witness_ids, witness_text
+from tei.apparatus import readings
 from tei.cli import main
 from tei.xmlio import parse_file, tei, xml
 
@@ -31,10 +31,7 @@ def seed_site(seed_edition) -> Path:
 
 def test_every_witness_of_the_seed_edition_shows_its_tei_witness_text(seed_edition, seed_site, open_page, artifacts):
     page = open_page(seed_site)
-    tree = parse_file(seed_edition)
-    for witness in witness_ids(tree):
-        page.page.select_option("#witness-select", witness)
-        assert page.visible_text("#reading-text") == witness_text(tree, witness), witness
+    page.shows_each_witness_as_tei_witness(seed_edition)
     page.page.screenshot(path=artifacts / "html-seed-witness-D.png")
     assert page.errors == []
 
