@@ -15,6 +15,7 @@ from tei.xmlio import XI_NS, parse_bytes, read_bytes
 
 RNG_TYPE = "http://relaxng.org/ns/structure/1.0"
 SCHEMATRON_TYPES = frozenset({"http://purl.oclc.org/dsdl/schematron", "http://www.ascc.net/xml/schematron"})
+_DUPLICATE_ID = re.compile(r"ID (\S+) already defined")
 _PSEUDO_ATTRIBUTE = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
@@ -29,11 +30,23 @@ class SchemaReference:
 
 def read_document(path: Path | str) -> etree._ElementTree:
     """Parse through tei.xmlio (no network, no DTD, no entities), then refuse external DTDs and remote XInclude."""
-    tree = parse_bytes(read_bytes(path, "XML file"), str(path))
+    try:
+        tree = parse_bytes(read_bytes(path, "XML file"), str(path))
+    except InvalidInputError as exc:
+        raise InvalidInputError(*map(_duplicate_id_as_rule, exc.diagnostics)) from None
     refusal = _external_dtd(tree, str(path)) or _remote_xinclude(tree, str(path))
     if refusal:
         raise InvalidInputError(refusal)
     return tree
+
+
+def _duplicate_id_as_rule(diagnostic: Diagnostic) -> Diagnostic:
+    """libxml2 refuses a second use of an xml:id while parsing; report it under its apparatus rule, APP009."""
+    duplicate = _DUPLICATE_ID.search(diagnostic.message)
+    if diagnostic.code != "X001" or duplicate is None:
+        return diagnostic
+    return error("APP009", f"the xml:id '{duplicate.group(1)}' is used twice", diagnostic.file, diagnostic.line,
+                 hint="every xml:id in a document is unique; rename one of them")
 
 
 def unprocessed_xincludes(tree: etree._ElementTree, name: str) -> list[Diagnostic]:

@@ -235,23 +235,18 @@ def _first_difference(rebuilt: str, expected: str) -> str:
             f"where the transcription has {expected[at:at + 30]!r}")
 
 
-def identifiers(edition: Edition) -> Iterator[Diagnostic]:
-    """APP009 duplicate xml:id; APP010 same-document pointers ('#id') that resolve to nothing."""
-    first_use: dict[str, etree._Element] = {}
-    for element in edition.root.iter():
-        identifier = element.get(xml("id")) if isinstance(element.tag, str) else None
-        if identifier is None:
-            continue
-        if identifier in first_use:
-            yield error("APP009", f"the xml:id '{identifier}' is used twice (first at line "
-                        f"{first_use[identifier].sourceline})", edition.name, element.sourceline)
-        first_use.setdefault(identifier, element)
+def pointers(edition: Edition) -> Iterator[Diagnostic]:
+    """APP010: same-document pointers ('#id') resolve to an element with that xml:id.
+
+    (APP009, an xml:id used twice, is found while parsing: libxml2 refuses the document; see document.py.)
+    """
+    identifiers = {e.get(xml("id")) for e in edition.root.iter() if isinstance(e.tag, str) and e.get(xml("id"))}
     for element in edition.root.iter():
         if not isinstance(element.tag, str):
             continue
         for attribute in POINTER_ATTRIBUTES:
             for token in (element.get(attribute) or "").split():
-                if token.startswith("#") and token[1:] not in first_use:
+                if token.startswith("#") and token[1:] not in identifiers:
                     yield error("APP010", f"@{attribute} points to '{token}', but no element has that xml:id",
                                 edition.name, element.sourceline)
 
@@ -261,7 +256,7 @@ def _app_label(app: etree._Element) -> str:
 
 
 RULES: tuple[Callable[[Edition], Iterator[Diagnostic]], ...] = (
-    unknown_witnesses, attestation, sigla, lemma_follows_base, transcriptions, identifiers,
+    unknown_witnesses, attestation, sigla, lemma_follows_base, transcriptions, pointers,
 )
 
 

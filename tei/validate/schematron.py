@@ -51,6 +51,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class Pattern:
+    lets: tuple[tuple[str, object], ...]  # bound once per document, at its root
     rules: tuple[Rule, ...]
 
 
@@ -99,7 +100,7 @@ class SchematronSchema:
             )
             lets = self._lets(rule.findall(sch("let")))
             rules.append(Rule(self._compile(selector, rule), _prefilter(selector, self.parser.namespaces), lets, checks))
-        return Pattern(tuple(rules))
+        return Pattern(self._lets(pattern.findall(sch("let"))), tuple(rules))
 
     def _check(self, element: etree._Element, pattern: etree._Element) -> Check:
         role = (element.get("role") or "").lower()
@@ -128,14 +129,17 @@ class SchematronSchema:
         variables = self._bind(self.global_lets, document, document, {})
         for pattern in self.patterns:
             handled: set[int] = set()
+            pattern_variables = None
             for rule in pattern.rules:
                 if rule.may_match is not None and not rule.may_match(tree):
                     continue
-                for node in rule.context.select(XPathContext(document, variables=variables)):
+                if pattern_variables is None:
+                    pattern_variables = self._bind(pattern.lets, document, document, variables)
+                for node in rule.context.select(XPathContext(document, variables=pattern_variables)):
                     if id(node) in handled:
                         continue
                     handled.add(id(node))
-                    yield from self._fire(rule, node, document, variables, name)
+                    yield from self._fire(rule, node, document, pattern_variables, name)
 
     def _bind(self, lets, document, node, variables: dict) -> dict:
         bound = dict(variables)

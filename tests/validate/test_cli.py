@@ -1,0 +1,138 @@
+"""`tei validate`: exit codes, the report formats, --strict, --jobs, <?xml-model?> and the build stages."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from lxml import etree
+
+from tei.cli import main
+
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
+SEEDS = Path(__file__).resolve().parent.parent.parent / "seeds"
+
+
+def invoke(*arguments: str):
+    return CliRunner().invoke(main, ["validate", *map(str, arguments)])
+
+
+def broken(tmp_path: Path, old: str, new: str, name: str = "broken.xml") -> Path:
+    path = tmp_path / name
+    path.write_text(MINI.read_text("utf-8").replace(old, new, 1), "utf-8")
+    return path
+
+
+@pytest.fixture
+def missing_witness(tmp_path) -> Path:
+    return broken(tmp_path, '<lem wit="#A #C">(ﷺ)</lem>', '<lem wit="#A">(ﷺ)</lem>')
+
+
+@pytest.fixture
+def unknown_type(tmp_path) -> Path:
+    return broken(tmp_path, 'type="addition"', 'type="gloss"', "warned.xml")
+
+
+def test_a_valid_edition_exits_0_and_says_so_on_stderr():
+    result = invoke(MINI)
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert "1 file(s) checked: 1 passed, 0 failed" in result.stderr
+
+
+def test_an_invalid_edition_exits_1_with_the_located_diagnostic(missing_witness):
+    result = invoke(missing_witness)
+    assert result.exit_code == 1
+    assert f"{missing_witness}:39: error: [APP003] witness 'C' has no reading in app 'app-0001'" in result.stderr
+
+
+def test_warnings_pass_unless_strict(unknown_type):
+    assert invoke(unknown_type).exit_code == 0
+    assert invoke("--strict", unknown_type).exit_code == 1
+
+
+def test_missing_inputs_and_schemas_exit_3_unreadable_schema_kinds_exit_2(tmp_path):
+    assert invoke(tmp_path / "absent.xml").exit_code == 3
+    assert invoke("--schema", tmp_path / "absent.rng", MINI).exit_code == 3
+    compact = tmp_path / "schema.rnc"
+    compact.write_text("start = element TEI { empty }", "utf-8")
+    result = invoke("--schema", compact, MINI)
+    assert result.exit_code == 2 and "[SCH004]" in result.stderr
+
+
+def test_json_report_on_stdout(missing_witness):
+    result = invoke("--format", "json", MINI, missing_witness)
+    records = json.loads(result.stdout)
+    assert result.exit_code == 1
+    assert [(r["code"], r["line"], r["severity"]) for r in records] == [("APP003", 39, "error")]
+
+
+def test_junit_report_has_one_case_per_file(missing_witness):
+    result = invoke("--format", "junit", MINI, missing_witness)
+    suite = etree.fromstring(result.stdout.encode())
+    assert (suite.get("tests"), suite.get("failures")) == ("2", "1")
+    (failure,) = suite.iter("failure")
+    assert failure.get("type") == "APP003"
+
+
+def test_sarif_report_lists_results_with_rule_ids_and_regions(missing_witness):
+    sarif = json.loads(invoke("--format", "sarif", missing_witness).stdout)
+    (result,) = sarif["runs"][0]["results"]
+    assert sarif["version"] == "2.1.0"
+    assert result["ruleId"] == "APP003" and result["level"] == "error"
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 39
+
+
+def test_parallel_jobs_report_the_same_as_one(tmp_path, missing_witness, unknown_type):
+    files = [MINI, missing_witness, unknown_type] * 3
+    one = invoke("--format", "json", *files)
+    two = invoke("--format", "json", "--jobs", "2", *files)
+    assert json.loads(one.stdout) == json.loads(two.stdout) and one.exit_code == two.exit_code == 1
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
+    result = invoke(MINI, MINI)
+    assert "validating" not in result.stderr
+
+
+def test_xml_model_schemas_are_used_and_a_missing_one_is_reported(tmp_path):
+    schemas = tmp_path / "schemas"
+    schemas.mkdir()
+    shutil.copy(Path(__file__).resolve().parents[2] / "schemas" / "tei-edition.rng", schemas)
+    pi = '<?xml-model href="schemas/tei-edition.rng" schematypens="http://relaxng.org/ns/structure/1.0"?>\n'
+    text = MINI.read_text("utf-8").replace("<TEI ", pi + "<TEI ", 1)
+    (tmp_path / "good.xml").write_text(text, "utf-8")
+    (tmp_path / "bad.xml").write_text(text.replace("schemas/tei-edition.rng", "nowhere.rng"), "utf-8")
+    assert invoke(tmp_path / "good.xml").exit_code == 0
+    result = invoke(tmp_path / "bad.xml")
+    assert result.exit_code == 1 and "[SCH007]" in result.stderr
+
+
+def test_remote_xml_model_schema_is_not_fetched(tmp_path):
+    pi = '<?xml-model href="https://tei-c.org/release/xml/tei/custom/schema/relaxng/tei_all.rng"?>\n'
+    path = tmp_path / "remote.xml"
+    path.write_text(MINI.read_text("utf-8").replace("<TEI ", pi + "<TEI ", 1), "utf-8")
+    result = invoke(path)
+    assert "[SEC004]" in result.stderr and result.exit_code == 0
+
+
+def test_the_build_stages_copy_the_schema_where_the_edition_points_and_validate_it(tmp_path):
+    from tei.build import STAGES, BuildOptions
+    from tei.errors import InvalidInputError
+    from tei.outputs import write_files
+    from tei.readers.manifest import read_manifest
+
+    options, work = BuildOptions(tmp_path), read_manifest(SEEDS)
+    stages = dict(STAGES)
+    for name in ("transcriptions", "edition", "schema"):
+        write_files(stages[name](work, options))
+    assert (tmp_path / "schemas" / "tei-edition.rng").is_file()
+    assert stages["validate"](work, options) == {}
+    edition = tmp_path / "edition.xml"
+    edition.write_text(edition.read_text("utf-8").replace('wit="#A #B', 'wit="#A #A #B', 1), "utf-8")
+    with pytest.raises(InvalidInputError) as refused:
+        stages["validate"](work, options)
+    assert {d.code for d in refused.value.diagnostics} == {"APP002"}
