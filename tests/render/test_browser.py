@@ -9,7 +9,7 @@ from tei.xmlio import parse_file
 
 from .conftest import MINI
 
-ALL_TYPES = ["addition", "honorific", "orthographic", "substitution"]
+ALL_TYPES = ["substitution", "addition", "orthographic", "honorific"]  # the order of the taxonomy
 
 
 def tei_readings(tree):
@@ -222,3 +222,28 @@ def test_the_page_requests_nothing_but_its_own_files(browser, mini_site):
     page.wait_for_selector("html.ready")
     page.close()
     assert requested and all(url.startswith(mini_site.parent.as_uri()) for url in requested)
+
+
+def test_a_note_is_a_marker_that_shows_the_note_and_adds_no_witness_text(open_page, tmp_path):
+    from .conftest import render_site
+
+    edition = tmp_path / "noted.xml"
+    edition.write_text(
+        MINI.read_text("utf-8").replace("about the <app", "about the<note>Muslim 1763 has no article here.</note> <app"),
+        "utf-8",
+    )
+    page = open_page(render_site(edition, tmp_path / "site"))
+    page.shows_each_witness_as_tei_witness(edition)
+    page.page.focus(".note-ref")
+    page.page.keyboard.press("Enter")
+    assert page.page.inner_text("#entry-panel").split() == "Note Muslim 1763 has no article here.".split()
+    assert page.errors == []
+
+
+def test_filters_follow_the_taxonomy_and_show_its_descriptions(open_page, mini_site):
+    page = open_page(mini_site)
+    titles = page.page.eval_on_selector_all(".filters label", "labels => labels.map(l => l.title)")
+    assert titles == [
+        "different words in the same place", "the witness has words the others lack",
+        "spelling, transliteration, case, quote marks", "a different eulogy formula",
+    ]

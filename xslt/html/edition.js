@@ -135,6 +135,16 @@
     if (history.replaceState && location.hash !== "#" + unit.id) { history.replaceState(null, "", "#" + unit.id); }
   }
 
+  function showNote(marker) {
+    page.panel.innerHTML = "";
+    var heading = document.createElement("h2");
+    heading.textContent = "Note";
+    var body = document.createElement("p");
+    body.textContent = marker.getAttribute("data-note");
+    page.panel.appendChild(heading);
+    page.panel.appendChild(body);
+  }
+
   function closePanel() {
     if (!page.active) { return; }
     page.active.classList.remove("active");
@@ -155,6 +165,14 @@
 
   function typeKey(type) { return type || "untyped"; }
 
+  /* The edition's taxonomy of reading types: [type, description] in its order. */
+  function vocabulary() {
+    return Array.prototype.map.call(document.querySelectorAll(".filters .type-description"), function (span) {
+      return [span.getAttribute("data-type"), span.textContent];
+    });
+  }
+
+  /* The types the units use: those of the taxonomy in its order, then the others alphabetically. */
   function readingTypes() {
     var found = [];
     page.units.forEach(function (unit) {
@@ -162,15 +180,20 @@
         if (found.indexOf(t) < 0) { found.push(t); }
       });
     });
-    return found.sort();
+    var declared = vocabulary().map(function (entry) { return entry[0]; });
+    var rank = function (type) { var at = declared.indexOf(type); return at < 0 ? declared.length : at; };
+    return found.sort(function (a, b) { return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0); });
   }
 
   function buildFilters() {
     var fieldset = document.querySelector(".filters");
     page.hiddenTypes = {};
     var types = readingTypes();
+    var descriptions = {};
+    vocabulary().forEach(function (entry) { descriptions[entry[0]] = entry[1]; });
     types.forEach(function (type) {
       var label = document.createElement("label");
+      if (descriptions[type]) { label.title = descriptions[type]; }
       var box = document.createElement("input");
       box.type = "checkbox";
       box.checked = true;
@@ -385,11 +408,13 @@
 
   function wire() {
     page.text.addEventListener("click", function (event) {
+      if (event.target.classList.contains("note-ref")) { showNote(event.target); return; }
       var unit = unitFromEvent(event);
       if (unit) { event.stopPropagation(); activate(unit, {}); }
     });
     page.text.addEventListener("keydown", function (event) {
       if (event.key !== "Enter" && event.key !== " ") { return; }
+      if (event.target.classList.contains("note-ref")) { event.preventDefault(); showNote(event.target); return; }
       var unit = event.target.classList && event.target.classList.contains("app") ? event.target : null;
       if (unit && !unit.classList.contains("filtered")) { event.preventDefault(); activate(unit, {}); }
     });

@@ -90,7 +90,12 @@
             </option>
           </xsl:for-each>
         </select>
-        <fieldset class="filters"><legend>Reading types shown</legend></fieldset>
+        <fieldset class="filters">
+          <legend>Reading types shown</legend>
+          <xsl:for-each select="//tei:taxonomy[@xml:id = 'reading-types']/tei:category[@xml:id]">
+            <span class="type-description" hidden="hidden" data-type="{@xml:id}"><xsl:value-of select="normalize-space(tei:catDesc)"/></span>
+          </xsl:for-each>
+        </fieldset>
       </div>
       <div id="heatmap" class="heatmap" role="group" aria-label="Density of variation along the text"></div>
       <div class="layout">
@@ -117,7 +122,12 @@
     </xsl:if>
   </xsl:template>
 
-  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()" mode="text"/>
+  <xsl:template match="tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()" mode="text"/>
+
+  <!-- A note carries no witness text: a marker whose text is drawn by CSS, the note shown on activation. -->
+  <xsl:template match="tei:note" mode="text">
+    <span class="note-ref" role="button" tabindex="0" aria-label="Note" data-note="{normalize-space(.)}"></span>
+  </xsl:template>
 
   <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="text">
     <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
