@@ -8,8 +8,9 @@ left out. Each outer app replaces one stretch of it (its lemma):
 - location-referenced: the text of its `lem`, found in the base text of the app's parent element before
   the app: right before it, or else at the one place where it occurs (no `lem`, or two places: no rule).
 A witness's text is the base text with each lemma replaced by that witness's reading: a `rdg` gives its
-own content (apps inside readings are parallel segmentation), the `lem` or no reading at all gives the
-base text of the stretch (a witness an apparatus does not name agrees with the base). Lemmata may nest;
+own content (apps inside readings are parallel segmentation), as does any second `lem`; the base
+reading (the first `lem`) or no reading at all gives the base text of the stretch (a witness an
+apparatus does not name agrees with the base). Lemmata may nest;
 two that overlap have no single answer and are refused.
 """
 
@@ -172,7 +173,7 @@ def located_stretch(app, base: BaseText, _ids: dict, name: str) -> tuple[Place, 
     block_start = base.starts[app.getparent()][0]
     block = base.text[block_start:end[0]]
     if block.endswith(wanted):
-        return base.place_at(end[0] - len(wanted), end), end
+        return _with_nested_apps(base, lemma, base.place_at(end[0] - len(wanted), end), end), end
     if block.count(wanted) == 1 and wanted:
         start = block_start + block.index(wanted)
         return base.place_at(start, end), base.place_at(start + len(wanted), end)
@@ -181,6 +182,30 @@ def located_stretch(app, base: BaseText, _ids: dict, name: str) -> tuple[Place, 
         error("CV006", f"the lem '{wanted}' of this location-referenced app occurs {where} in the text before it",
               name, app.sourceline, hint="place the app right after the text its lem gives")
     )
+
+
+def _with_nested_apps(base: BaseText, lemma, start: Place, end: Place) -> Place:
+    """Move the start back over apps that stand, with no text between, right before the lemma, as long as
+    the lem holds more apps than the stretch does: so a lem copied with its apps (as unfold writes it) keeps
+    them inside, while apps merely next to a lemma stay outside."""
+    needed = sum(1 for _ in base_apps(lemma))
+    places = sorted(base.app_places.values())
+    inside = sum(1 for place in places if start <= place < end)
+    waiting = [place for place in places if place[0] == start[0] and place < start]
+    missing = needed - inside
+    return waiting[-missing] if 0 < missing <= len(waiting) else start
+
+
+def base_apps(reading: etree._Element):
+    """The apps a reading holds as a base text shows them: nested apps and those of their base readings."""
+    for child in reading:
+        if child.tag == APP:
+            yield child
+            found = base_reading(child)
+            if found is not None:
+                yield from base_apps(found)
+        elif isinstance(child.tag, str):
+            yield from base_apps(child)
 
 
 STRETCH = {DOUBLE_END_POINT: end_point_stretch, LOCATION_REFERENCED: located_stretch}

@@ -53,16 +53,23 @@ class Folding:
         element.append(marker)
         return marker
 
-    def anchor_at_offset(self, app: etree._Element, offset: int) -> etree._Element:
-        """A marker at a place of the base text before the app, in the app's parent, as near the app as can be."""
+    def anchor_at(self, app: etree._Element, place: tuple[int, int]) -> etree._Element:
+        """A marker at a place of the base text before the app, in the app's parent.
+
+        Walking back from the app, the marker goes where the place's character is; at a boundary it goes
+        before an app or empty element whose own place is not earlier (so nesting found by place is kept).
+        """
+        offset = place[0]
         position = self.base.app_places[app][0]
         node = app.getprevious()
         while node is not None:
             tail = node.tail or ""
-            if position - len(tail) <= offset <= position:
+            length = self.base.ends[node][0] - self.base.starts[node][0] if node in self.base.starts else 0
+            node_place = self.base.app_places.get(node) or self.base.starts.get(node)
+            passable = length == 0 and node_place is not None and node_place >= place
+            if position - len(tail) < offset <= position or (offset == position - len(tail) and not passable):
                 return self._split_after(node, offset - (position - len(tail)))
             position -= len(tail)
-            length = self.base.ends[node][0] - self.base.starts[node][0] if node in self.base.starts else 0
             if position - length < offset < position:
                 raise InvalidInputError(
                     error("CV008", f"the lemma of this app starts inside <{etree.QName(node).localname}> "
@@ -118,8 +125,8 @@ def end_point_markers(folding: Folding, attachment: Attachment) -> tuple[etree._
 
 def location_markers(folding: Folding, attachment: Attachment) -> tuple[etree._Element, etree._Element]:
     app = attachment.app
-    end = app if folding.base.app_places[app] == attachment.end else folding.anchor_at_offset(app, attachment.end[0])
-    return folding.anchor_at_offset(app, attachment.start[0]), end
+    end = app if folding.base.app_places[app] == attachment.end else folding.anchor_at(app, attachment.end)
+    return folding.anchor_at(app, attachment.start), end
 
 
 MARKERS: dict[str, Callable] = {DOUBLE_END_POINT: end_point_markers, LOCATION_REFERENCED: location_markers}

@@ -13,7 +13,7 @@ SAMPLES = (
 )
 
 
-def document(body: str, method: str | None = "parallel-segmentation", witnesses: str = "ABC") -> bytes:
+def document(body: str, method: str | None = "parallel-segmentation", witnesses=("A", "B", "C")) -> bytes:
     """A small TEI document: listWit with the given ids, the method declared (or not), the body."""
     wits = "".join(f'<witness xml:id="{w}"/>' for w in witnesses)
     encoding = f'<encodingDesc><variantEncoding method="{method}" location="internal"/></encodingDesc>' if method else ""

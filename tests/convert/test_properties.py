@@ -1,0 +1,54 @@
+"""Property: any parallel-segmentation apparatus converts to each method and back with every witness unchanged."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tei.apparatus import witness_text
+from tei.convert import METHODS, convert_checked
+from tei.xmlio import parse_bytes
+
+from .documents import document
+
+WITNESSES = ("A", "B", "C")
+words = st.text(alphabet="ab ,\n", max_size=6)
+markup = st.one_of(words, words.map(lambda w: f"<hi>{w}</hi>"), st.just('<lb/>'), st.just("<note>n</note>"))
+
+
+def partitions(witnesses):
+    """Witnesses split into readings: each reading names some of them, or (as a lem without @wit) the rest."""
+    return st.permutations(witnesses).flatmap(
+        lambda order: st.lists(st.integers(0, 2), min_size=len(order), max_size=len(order)).map(
+            lambda groups: [[w for w, g in zip(order, groups) if g == n] for n in range(3)]
+        )
+    )
+
+
+@st.composite
+def apps(draw, depth=0):
+    groups = [g for g in draw(partitions(WITNESSES)) if g]
+    with_lem = draw(st.booleans())
+    parts = []
+    for index, group in enumerate(groups):
+        content = "".join(draw(st.lists(markup, max_size=3)))
+        if depth == 0 and draw(st.integers(0, 4)) == 0:
+            content += draw(apps(depth=1))
+        tag = "lem" if with_lem and index == 0 else "rdg"
+        wit = "" if tag == "lem" and draw(st.booleans()) else f' wit="{" ".join("#" + w for w in group)}"'
+        parts.append(f"<{tag}{wit}>{content}</{tag}>")
+    return f"<app>{''.join(parts)}</app>"
+
+
+bodies = st.lists(st.one_of(markup, apps()), min_size=1, max_size=6).map(lambda ps: f"<ab>{''.join(ps)}</ab>")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bodies)
+def test_every_method_and_back_keeps_every_witness(body):
+    tree = parse_bytes(document(body), "generated.xml")
+    texts = {w: witness_text(tree, w, "generated.xml") for w in WITNESSES}
+    for method in METHODS:
+        converted, _ = convert_checked(tree, method, "generated.xml")
+        back, _ = convert_checked(parse_bytes(converted, "converted.xml"), "parallel-segmentation", "converted.xml")
+        assert {w: witness_text(parse_bytes(back, "back.xml"), w) for w in WITNESSES} == texts
