@@ -194,7 +194,7 @@
       <a class="unit-ref" href="#{$id}"><xsl:value-of select="$number"/></a>
       <xsl:text> </xsl:text>
       <xsl:call-template name="entry"/>
-      <xsl:for-each select="tei:note | tei:rdgGrp/tei:note">
+      <xsl:for-each select="(tei:note | tei:rdgGrp/tei:note)[normalize-space()]">
         <xsl:text> </xsl:text>
         <span class="entry-note"><xsl:value-of select="normalize-space(.)"/></span>
       </xsl:for-each>
