@@ -5,7 +5,9 @@
   Import it, then override the named templates marked "hook" by import precedence.
   Everything here follows docs/edition-format.md, and the witness rule is the one of tei/apparatus.py.
 
-  Keys:       witness-by-id (tei:witness by @xml:id), witness-by-n (tei:witness by @n)
+  Keys:       witness-by-id (tei:witness by @xml:id), witness-by-n (tei:witness by @n),
+              readings (the lem and rdg elements of an app, by generate-id() of the app: directly in it or in
+              an rdgGrp at any depth, never those of a nested app; document order)
   Variables:  $witnesses        the declared witnesses (tei:witness with @xml:id or @n, groups excluded)
               $element-only     names of TEI elements whose own text nodes are layout, not witness text
 
@@ -52,6 +54,7 @@
 
   <xsl:key name="witness-by-id" match="tei:witness" use="@xml:id"/>
   <xsl:key name="witness-by-n" match="tei:witness" use="@n"/>
+  <xsl:key name="readings" match="tei:lem | tei:rdg" use="generate-id(ancestor::tei:app[1])"/>
 
   <xsl:variable name="witnesses"
       select="//tei:witness[(@xml:id or @n) and not(@xml:id = ancestor::tei:listWit/@xml:id)]"/>
@@ -115,9 +118,8 @@
   </xsl:template>
 
   <xsl:template name="implicit-witnesses">
-    <xsl:variable name="app" select="ancestor::tei:app[1]"/>
     <xsl:variable name="all-named">
-      <xsl:for-each select="$app/tei:lem/@wit | $app/tei:rdg/@wit | $app/tei:rdgGrp//tei:rdg/@wit | $app/tei:rdgGrp//tei:lem/@wit">
+      <xsl:for-each select="key('readings', generate-id(ancestor::tei:app[1]))/@wit">
         <xsl:value-of select="concat(' ', normalize-space(.), ' ')"/>
       </xsl:for-each>
     </xsl:variable>
@@ -142,13 +144,14 @@
     <xsl:choose>
       <xsl:when test="@type"><xsl:value-of select="@type"/></xsl:when>
       <xsl:when test="parent::tei:rdgGrp/@type"><xsl:value-of select="parent::tei:rdgGrp/@type"/></xsl:when>
+      <xsl:when test="parent::tei:rdgGrp/parent::tei:rdgGrp/@type"><xsl:value-of select="../../@type"/></xsl:when>
       <xsl:when test="self::tei:rdg and not(*) and string(.) = ''">omission</xsl:when>
     </xsl:choose>
   </xsl:template>
 
   <xsl:template name="unit-types">
     <xsl:variable name="types">
-      <xsl:for-each select="tei:rdg | tei:rdgGrp//tei:rdg">
+      <xsl:for-each select="key('readings', generate-id())[self::tei:rdg]">
         <xsl:variable name="type"><xsl:call-template name="reading-type"/></xsl:variable>
         <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
         <xsl:if test="$is-base != 'yes'">
@@ -177,10 +180,8 @@
   </xsl:template>
 
   <xsl:template name="is-base-reading">
-    <xsl:variable name="app" select="ancestor::tei:app[1]"/>
-    <xsl:variable name="base"
-        select="($app/tei:lem | $app/tei:rdgGrp/tei:lem | $app/tei:rdgGrp/tei:rdgGrp/tei:lem)[1]
-              | ($app/tei:rdg | $app/tei:rdgGrp/tei:rdg | $app/tei:rdgGrp/tei:rdgGrp/tei:rdg)[1][not($app/tei:lem | $app/tei:rdgGrp/tei:lem | $app/tei:rdgGrp/tei:rdgGrp/tei:lem)]"/>
+    <xsl:variable name="readings" select="key('readings', generate-id(ancestor::tei:app[1]))"/>
+    <xsl:variable name="base" select="$readings[self::tei:lem][1] | $readings[1][not($readings[self::tei:lem])]"/>
     <xsl:if test="generate-id($base) = generate-id(.)">yes</xsl:if>
   </xsl:template>
 
@@ -196,7 +197,7 @@
   <!-- ================================================================ the entry: "lemma] readings sigla" -->
 
   <xsl:template name="entry">
-    <xsl:variable name="readings" select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg"/>
+    <xsl:variable name="readings" select="key('readings', generate-id())"/>
     <xsl:for-each select="$readings">
       <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
       <xsl:if test="$is-base = 'yes'">
@@ -284,7 +285,7 @@
 
   <xsl:template match="tei:app" mode="witness-text">
     <xsl:param name="wit"/>
-    <xsl:variable name="readings" select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg"/>
+    <xsl:variable name="readings" select="key('readings', generate-id())"/>
     <xsl:variable name="named"
         select="$readings[contains(concat(' ', normalize-space(@wit), ' '), concat(' #', $wit, ' '))
                        or contains(concat(' ', normalize-space(@wit), ' '), concat(' ', $wit, ' '))]"/>
@@ -323,7 +324,7 @@
   </xsl:template>
 
   <xsl:template match="tei:app" mode="reading-content">
-    <xsl:for-each select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg">
+    <xsl:for-each select="key('readings', generate-id())">
       <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
       <xsl:if test="$is-base = 'yes'"><xsl:apply-templates mode="reading-content"/></xsl:if>
     </xsl:for-each>

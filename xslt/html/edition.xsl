@@ -166,7 +166,7 @@
     <span class="app" tabindex="0" role="button" aria-expanded="false" aria-controls="entry-panel" data-n="{$number}">
       <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
-      <xsl:for-each select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg">
+      <xsl:for-each select="key('readings', generate-id())">
         <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
         <span>
           <xsl:attribute name="class">
