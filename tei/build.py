@@ -64,12 +64,21 @@ def validate_edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     return {}
 
 
+def stats(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """Statistics tables and plots in <output>/stats/, read from <output>/edition.xml as it stands on disk."""
+    from tei.stats.files import statistics_files
+
+    edition = options.output / "edition.xml"
+    return statistics_files(edition, options.output / "stats") if edition.is_file() else {}
+
+
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
     ("edition", edition),
     ("schema", schema),
     ("validate", validate_edition),
     ("html", html),
+    ("stats", stats),
 )
 
 

@@ -14,6 +14,7 @@ COMMANDS = {
     "collate": "tei.cli.collate",
     "encode": "tei.cli.encode",
     "render": "tei.cli.render",
+    "stats": "tei.cli.stats",
     "validate": "tei.cli.validate",
     "witness": "tei.cli.witness",
 }

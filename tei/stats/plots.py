@@ -1,0 +1,82 @@
+"""Pictures of the statistics: an agreement heat map and a variation-density plot, each as SVG and PNG.
+
+matplotlib draws them (Agg backend, no display needed); files carry no date, so a rebuild of the same
+edition writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from tei.stats import Statistics
+from tei.stats.tables import density
+
+IMAGE_FORMATS = ("svg", "png")
+METADATA = {"svg": {"Date": None, "Creator": "tei"}, "png": {"Software": "tei"}}
+
+
+def _pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "tei-stats"
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def agreement_heatmap(stats: Statistics):
+    """Witness against witness, coloured by the share of units where they take the same reading."""
+    plt = _pyplot()
+    size = len(stats.witnesses)
+    share = {(p.first, p.second): p.share for p in stats.agreement}
+    grid = [[1.0 if a == b else share.get((a, b), share.get((b, a))) for b in stats.witnesses] for a in stats.witnesses]
+    figure, axes = plt.subplots(figsize=(2 + 0.6 * size, 1.5 + 0.6 * size))
+    image = axes.imshow([[float("nan") if v is None else v for v in row] for row in grid],
+                        cmap="viridis", vmin=0, vmax=1)
+    labels = [stats.sigla[w] for w in stats.witnesses]
+    axes.set_xticks(range(size), labels, rotation=90 if size > 8 else 0)
+    axes.set_yticks(range(size), labels)
+    if size <= 12:
+        for row, values in enumerate(grid):
+            for column, value in enumerate(values):
+                if value is not None and row != column:
+                    axes.text(column, row, f"{value:.0%}", ha="center", va="center",
+                              color="white" if value < 0.6 else "black", fontsize=8)
+    figure.colorbar(image, ax=axes, label="agreement (same reading)")
+    axes.set_title("Agreement between witnesses")
+    figure.tight_layout()
+    return figure
+
+
+def density_plot(stats: Statistics):
+    """Variation units per window along the reference witness's text."""
+    plt = _pyplot()
+    windows = density(stats)
+    figure, axes = plt.subplots(figsize=(8, 3))
+    axes.bar([s for s, _, _ in windows], [n for _, _, n in windows],
+             width=[e - s for s, e, _ in windows], align="edge", color="#3b6ea5", edgecolor="white")
+    axes.set_xlabel(f"character of witness {stats.sigla.get(stats.reference, '')}")
+    axes.set_ylabel("variation units")
+    axes.set_title("Variation density along the text")
+    axes.set_xlim(0, max(stats.reference_length, 1))
+    figure.tight_layout()
+    return figure
+
+
+PLOTS = {"agreement": agreement_heatmap, "density": density_plot}
+
+
+def plot_files(stats: Statistics, folder: Path) -> dict[Path, bytes]:
+    """Each plot in each image format: <folder>/<plot>.<format>."""
+    plt = _pyplot()
+    files = {}
+    for name, draw in PLOTS.items():
+        figure = draw(stats)
+        for image_format in IMAGE_FORMATS:
+            buffer = io.BytesIO()
+            figure.savefig(buffer, format=image_format, metadata=METADATA[image_format])
+            files[folder / f"{name}.{image_format}"] = buffer.getvalue()
+        plt.close(figure)
+    return files
