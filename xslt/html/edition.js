@@ -99,7 +99,6 @@
       var chosen = readingFor(unit, witness);
       readingsOf(unit).forEach(function (r) { r.classList.toggle("shown", r === chosen); });
     });
-    page.text.setAttribute("data-witness", witness);
     page.select.value = witness;
   }
 
@@ -129,7 +128,6 @@
     page.panel.appendChild(heading);
     page.panel.appendChild(body);
     page.panel.appendChild(toList);
-    applyFilters();
     if (options && options.focus) { unit.focus(); }
     if (options && options.scroll) { unit.scrollIntoView({ block: "center" }); }
     if (history.replaceState && location.hash !== "#" + unit.id) { history.replaceState(null, "", "#" + unit.id); }
