@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tei.apparatus import readings
+from tei.apparatus import readings, witness_ids, witness_text
 from tei.cli import main
 from tei.xmlio import parse_file, tei, xml
 
@@ -81,4 +81,21 @@ def test_substantive_only_hides_every_orthographic_and_honorific_only_unit(seed_
         assert filtered == expected and entry_hidden == expected, types
     assert any(filtered for _, filtered, _ in states) and not all(filtered for _, filtered, _ in states)
     page.page.screenshot(path=artifacts / "html-seed-substantive-only.png")
+    assert page.errors == []
+
+
+def test_each_synoptic_column_reads_as_its_witness(seed_edition, seed_site, open_page, artifacts):
+    page = open_page(seed_site)
+    page.page.click("#tab-synoptic")
+    columns = page.page.evaluate(
+        """() => {
+            const sigla = Array.from(document.querySelectorAll('#synoptic thead th')).slice(1).map(th => th.textContent);
+            return sigla.map((siglum, column) => [siglum, Array.from(document.querySelectorAll('#synoptic tbody tr')).map(
+                row => row.classList.contains('shared') ? row.cells[1].textContent : row.cells[column + 1].textContent
+            ).join('')]);
+        }"""
+    )
+    tree = parse_file(seed_edition)
+    assert columns == [[w, witness_text(tree, w)] for w in witness_ids(tree)]
+    page.page.screenshot(path=artifacts / "html-seed-synoptic.png")
     assert page.errors == []

@@ -376,6 +376,7 @@
     var holder = document.getElementById("synoptic");
     holder.innerHTML = "";
     holder.appendChild(table);
+    isolateRightToLeft(table);
   }
 
   /* ------------------------------------------------------------------ tabs and permalinks */
