@@ -3,8 +3,9 @@
 How it works (docs/collation.md tells the longer story):
 1. a canonical order: the base witness (or the one most like all others) first, then, greedily, the
    witness most like one already placed; ties go by id. The order the witnesses were given never counts;
-2. progressive alignment: each witness in that order is aligned to the columns built so far, column by
-   column on their consensus key (the key of the first witness that filled the column);
+2. progressive alignment: each witness in that order is aligned to the columns built so far, on each
+   column's consensus key (the key most of its witnesses have), the columns most witnesses share first;
+   then a refinement pass aligns each witness again against the columns of all the others;
 3. each pairwise alignment is anchored: tokens unique in both ranges, kept where they stand in the same
    order (a longest increasing subsequence), cut the problem into small ranges, recursively; a range
    without anchors is solved exactly by rapidfuzz's LCS edit operations (C++) when small enough;
@@ -30,9 +31,11 @@ EXACT_LIMIT = 20_000_000  # cells of an anchorless range solved exactly; larger 
 RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to this) in both ranges
 CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
 CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coincidence
-MIN_MOVE = 4  # tokens a moved block needs to count as a transposition
+MIN_MOVE = 3  # words a moved block needs to count as a transposition ...
+MOVE_DENSITY = 0.75  # ... and the share of its span they must cover
+SMALL_GAP = 3  # in a gap this small, words of one class pair up even when the runs differ in length
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
-PAIR_SIMILARITY = 60  # rapidfuzz ratio from which two leftover words are paired as a substitution
+PAIR_SIMILARITY = 75  # rapidfuzz ratio from which two leftover words are paired as a substitution
 
 
 @dataclass(eq=False)
@@ -88,26 +91,65 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     """Columns aligning every witness's keys; `keys` maps witness id to the keys of its tokens."""
     order = canonical_order(keys, base)
     columns: list[Column] = []
-    moves: list[Move] = []
     for wid in order:
-        columns, found = _add_witness(columns, wid, keys[wid])
-        moves.extend(found)
-    return Alignment(order, columns, moves)
+        _update_consensus(columns, keys, order)
+        columns, _ = _add_witness(columns, wid, keys)
+    moves: list[Move] = []
+    for wid in order[1:] if len(order) == 2 else order:
+        # refinement: each witness again, against the columns of all the others (two: once is enough)
+        columns = _without(columns, wid)
+        _update_consensus(columns, keys, order)
+        columns, found = _add_witness(columns, wid, keys)
+        moves = [move for move in moves if move.witness != wid] + found
+    _update_consensus(columns, keys, order)
+    return Alignment(order, columns, _still_standing(moves, columns))
 
 
-def _add_witness(columns: list[Column], wid: str, keys: list[str]) -> tuple[list[Column], list[Move]]:
+def _without(columns: list[Column], wid: str) -> list[Column]:
+    for column in columns:
+        column.cells.pop(wid, None)
+    return [column for column in columns if column.cells]
+
+
+def _still_standing(moves: list[Move], columns: list[Column]) -> list[Move]:
+    """Moves whose columns all survived the refinement (a witness realigned later may have changed them)."""
+    alive = {id(column) for column in columns}
+    return [move for move in moves
+            if all(id(c) in alive and move.witness in c.cells for c in move.moved)
+            and all(id(c) in alive and move.witness not in c.cells and c.cells for c in move.original)]
+
+
+def _update_consensus(columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...]) -> None:
+    """Each column's key becomes the key most of its witnesses have (ties: the earliest in the order)."""
+    rank = {wid: n for n, wid in enumerate(order)}
+    for column in columns:
+        if len(column.cells) > 2 and len({keys[wid][index] for wid, index in column.cells.items()}) > 1:
+            found = Counter(keys[wid][index] for wid, index in column.cells.items())
+            earliest = {}
+            for wid, index in column.cells.items():
+                earliest[keys[wid][index]] = min(rank[wid], earliest.get(keys[wid][index], len(rank)))
+            column.key = max(found, key=lambda key: (found[key], -earliest[key]))
+
+
+def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]) -> tuple[list[Column], list[Move]]:
+    own = keys[wid]
     interned: dict[str, int] = {}
     column_ids = [interned.setdefault(c.key, len(interned)) for c in columns]
-    token_ids = [interned.setdefault(k, len(interned)) for k in keys]
-    pairs = without_chaff(matched_pairs(column_ids, token_ids), len(columns), len(keys))
-    pairs = _with_substitutions(pairs, [c.key for c in columns], keys)
+    token_ids = [interned.setdefault(k, len(interned)) for k in own]
+    support = [len(c.cells) for c in columns]
+    pairs = without_chaff(supported_pairs(column_ids, support, token_ids), len(columns), len(own))
+
+    def keys_in(column_index: int) -> set[str]:
+        return {keys[w][i] for w, i in columns[column_index].cells.items()}
+
+    pairs = _with_substitutions(pairs, keys_in, len(columns), own)
     merged: list[Column] = []
     inserted_runs: list[list[Column]] = []
     deleted_runs: list[list[Column]] = []
     previous_column, previous_token = 0, 0
-    for column_index, token_index in pairs + [(len(columns), len(keys))]:
+    for column_index, token_index in pairs + [(len(columns), len(own))]:
         deleted = columns[previous_column:column_index]
-        inserted = [Column(keys[t], {wid: t}) for t in range(previous_token, token_index)]
+        inserted = [Column(own[t], {wid: t}) for t in range(previous_token, token_index)]
         merged.extend(deleted)
         merged.extend(inserted)
         if deleted:
@@ -119,6 +161,27 @@ def _add_witness(columns: list[Column], wid: str, keys: list[str]) -> tuple[list
             merged.append(columns[column_index])
         previous_column, previous_token = column_index + 1, token_index + 1
     return merged, find_moves(wid, inserted_runs, deleted_runs)
+
+
+def supported_pairs(a: list[int], support: list[int], b: list[int]) -> list[tuple[int, int]]:
+    """Matched pairs, the columns most witnesses share first: b is aligned to the well-supported columns
+    of a, then, between those matches, to the rest (so a word joins the column where most witnesses
+    have it, not the stray column of one witness's moved or added word)."""
+    most = max(support, default=0)
+    strong = [n for n, count in enumerate(support) if count * 2 >= most]
+    if len(strong) == len(a):
+        return matched_pairs(a, b)
+    pairs = [(strong[i], j) for i, j in matched_pairs([a[n] for n in strong], b)]
+    result: list[tuple[int, int]] = []
+    previous = (-1, -1)
+    for pair in pairs + [(len(a), len(b))]:
+        a0, b0 = previous[0] + 1, previous[1] + 1
+        if a0 < pair[0] and b0 < pair[1]:
+            result.extend((a0 + i, b0 + j) for i, j in matched_pairs(a[a0:pair[0]], b[b0:pair[1]]))
+        if pair[0] < len(a):
+            result.append(pair)
+        previous = pair
+    return result
 
 
 def matched_pairs(a: list[int], b: list[int]) -> list[tuple[int, int]]:
@@ -227,35 +290,43 @@ def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
     return pairs
 
 
-def _with_substitutions(pairs, a_keys: list[str], b_keys: list[str]) -> list[tuple[int, int]]:
-    """Matched pairs plus the leftover words between them paired as substitutions where they balance."""
+def _with_substitutions(pairs, keys_in, column_count: int, own: list[str]) -> list[tuple[int, int]]:
+    """Matched pairs plus the words left over between them paired where they balance: one for one when
+    the two runs are equally long, else by similarity to any key of the column (spelling variants)."""
     result: list[tuple[int, int]] = []
     previous = (-1, -1)
-    for pair in pairs + [(len(a_keys), len(b_keys))]:
+    for pair in pairs + [(column_count, len(own))]:
         gap_a, gap_b = range(previous[0] + 1, pair[0]), range(previous[1] + 1, pair[1])
-        if len(gap_a) == len(gap_b):
-            result.extend((i, j) for i, j in zip(gap_a, gap_b) if _same_class(a_keys[i], b_keys[j]))
-        elif gap_a and gap_b and max(len(gap_a), len(gap_b)) <= MAX_PAIRED_GAP:
-            result.extend(_similar_pairs(gap_a, gap_b, a_keys, b_keys))
-        if pair[0] < len(a_keys):
+        if gap_a and gap_b and max(len(gap_a), len(gap_b)) <= MAX_PAIRED_GAP:
+            balanced = len(gap_a) == len(gap_b) or max(len(gap_a), len(gap_b)) <= SMALL_GAP
+            result.extend(_similar_pairs(gap_a, gap_b, keys_in, own, balanced))
+        elif len(gap_a) == len(gap_b):
+            result.extend((i, j) for i, j in zip(gap_a, gap_b) if all(_same_class(k, own[j]) for k in keys_in(i)))
+        if pair[0] < column_count:
             result.append(pair)
         previous = pair
     return result
 
 
-def _similar_pairs(gap_a: range, gap_b: range, a_keys, b_keys) -> list[tuple[int, int]]:
-    """The monotone pairing of two short runs that maximises the similarity of the paired words."""
+def _similar_pairs(gap_a: range, gap_b: range, keys_in, own: list[str], balanced: bool) -> list[tuple[int, int]]:
+    """The monotone pairing of two short runs that maximises the similarity of the paired words; in runs of
+    equal length any two words of one class may pair (a substitution), else only similar ones."""
     rows, cols = len(gap_a), len(gap_b)
+    similarity = [[max(_similarity(k, own[gap_b[c]]) for k in keys_in(gap_a[r])) for c in range(cols)]
+                  for r in range(rows)]
+    floor = 0.0 if balanced else PAIR_SIMILARITY
+
+    def gain(r: int, c: int) -> float:
+        value = similarity[r][c]
+        return value + 1.0 if value >= floor and (value > 0 or balanced) else -1.0
+
     score = [[0.0] * (cols + 1) for _ in range(rows + 1)]
     for r in range(rows - 1, -1, -1):
         for c in range(cols - 1, -1, -1):
-            similarity = _similarity(a_keys[gap_a[r]], b_keys[gap_b[c]])
-            paired = score[r + 1][c + 1] + similarity if similarity >= PAIR_SIMILARITY else -1.0
-            score[r][c] = max(paired, score[r + 1][c], score[r][c + 1])
+            score[r][c] = max(score[r + 1][c + 1] + gain(r, c), score[r + 1][c], score[r][c + 1])
     pairs, r, c = [], 0, 0
     while r < rows and c < cols:
-        similarity = _similarity(a_keys[gap_a[r]], b_keys[gap_b[c]])
-        if similarity >= PAIR_SIMILARITY and score[r][c] == score[r + 1][c + 1] + similarity:
+        if gain(r, c) > 0 and score[r][c] == score[r + 1][c + 1] + gain(r, c):
             pairs.append((gap_a[r], gap_b[c]))
             r, c = r + 1, c + 1
         elif score[r][c] == score[r + 1][c]:
@@ -275,36 +346,38 @@ def _similarity(x: str, y: str) -> float:
 
 
 def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[list[Column]]) -> list[Move]:
-    """Blocks the witness has in one place (inserted) that equal a block it lacks in another (deleted)."""
-    starts: dict[tuple[str, ...], list[tuple[int, int]]] = {}
-    for run_number, run in enumerate(deleted_runs):
-        for offset in range(len(run) - MIN_MOVE + 1):
-            starts.setdefault(tuple(c.key for c in run[offset:offset + MIN_MOVE]), []).append((run_number, offset))
+    """Blocks the witness has in one place (inserted) that match a block it lacks in another (deleted).
+
+    A block matches when at least MIN_MOVE of its words align in order with the other block and they
+    cover MOVE_DENSITY of both spans (a moved block may itself have lost or gained a word)."""
+    where: dict[str, list[int]] = {}
+    for number, run in enumerate(deleted_runs):
+        for column in run:
+            where.setdefault(column.key, []).append(number)
     used: set[int] = set()
     moves = []
     for run in inserted_runs:
-        offset = 0
-        while offset + MIN_MOVE <= len(run):
-            found = _longest_free_match(run, offset, starts, deleted_runs, used)
-            if found is None:
-                offset += 1
-                continue
-            original = found
-            used.update(id(c) for c in original)
-            moves.append(Move(wid, tuple(run[offset:offset + len(original)]), tuple(original)))
-            offset += len(original)
+        if len(run) < MIN_MOVE:
+            continue
+        votes = Counter(number for column in run for number in set(where.get(column.key, ())) if number not in used)
+        for number, shared in votes.most_common(3):
+            if shared < MIN_MOVE:
+                break
+            move = _matched_block(wid, run, deleted_runs[number])
+            if move:
+                moves.append(move)
+                used.add(number)
+                break
     return moves
 
 
-def _longest_free_match(run, offset, starts, deleted_runs, used) -> list[Column] | None:
-    best = None
-    for run_number, start in starts.get(tuple(c.key for c in run[offset:offset + MIN_MOVE]), ()):
-        target = deleted_runs[run_number]
-        length = 0
-        while (offset + length < len(run) and start + length < len(target)
-               and run[offset + length].key == target[start + length].key
-               and id(target[start + length]) not in used):
-            length += 1
-        if length >= MIN_MOVE and (best is None or length > len(best)):
-            best = target[start:start + length]
-    return best
+def _matched_block(wid: str, run: list[Column], target: list[Column]) -> Move | None:
+    interned: dict[str, int] = {}
+    pairs = matched_pairs([interned.setdefault(c.key, len(interned)) for c in run],
+                          [interned.setdefault(c.key, len(interned)) for c in target])
+    if len(pairs) < MIN_MOVE:
+        return None
+    spans = (pairs[-1][0] - pairs[0][0] + 1, pairs[-1][1] - pairs[0][1] + 1)
+    if len(pairs) < MOVE_DENSITY * max(spans):
+        return None
+    return Move(wid, tuple(run[i] for i, _ in pairs), tuple(target[j] for _, j in pairs))
