@@ -71,6 +71,12 @@ def test_warnings_go_to_stderr_and_the_site_is_still_written(tmp_path):
     assert (tmp_path / "index.html").is_file()
 
 
+def test_an_output_that_is_a_file_is_a_usage_error(tmp_path):
+    (tmp_path / "site").write_text("a file", "utf-8")
+    result = run("render", str(MINI), "-o", str(tmp_path / "site"))
+    assert result.exit_code == 2 and "[O001]" in result.stderr
+
+
 def test_hand_edited_page_is_not_overwritten_without_force(tmp_path):
     assert run("render", str(MINI), "-o", str(tmp_path)).exit_code == 0
     (tmp_path / "index.html").write_text("my notes", "utf-8")

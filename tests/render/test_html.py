@@ -129,7 +129,7 @@ def test_bad_input_is_a_located_warning_in_the_page_and_in_diagnostics(fixture, 
     assert (warning.code, warning.severity, warning.line) == (code, Severity.WARNING, line)
     assert warning.file == str(FIXTURES / fixture)
     page = html.fromstring(rendered.files[tmp_path / "index.html"])
-    assert page.xpath(f"//details[@class='warnings']//li[@data-code='{code}']")
+    assert page.xpath(f"//*[@class='warnings' and @role='alert']//li[@data-code='{code}']")
 
 
 def test_a_document_without_tei_text_is_refused(tmp_path):

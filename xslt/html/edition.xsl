@@ -56,10 +56,12 @@
         </header>
         <xsl:variable name="warnings"><xsl:apply-templates select="/" mode="check"/></xsl:variable>
         <xsl:if test="string($warnings) != ''">
-          <details class="warnings" role="alert">
-            <summary>Problems found in this edition (the page shows it as well as it can)</summary>
-            <ul><xsl:copy-of select="$warnings"/></ul>
-          </details>
+          <div class="warnings" role="alert">
+            <details>
+              <summary>Problems found in this edition (the page shows it as well as it can)</summary>
+              <ul><xsl:copy-of select="$warnings"/></ul>
+            </details>
+          </div>
         </xsl:if>
         <main>
           <xsl:call-template name="text-view"/>
