@@ -1,5 +1,7 @@
 """Following one witness through a parallel-segmentation apparatus: the reading it takes in each unit, and where.
 
+Used by the statistics and by the CollateX alignment-table writer.
+
 This walks the document exactly as the rebuild rule of docs/edition-format.md does (tei.apparatus), but
 reports what it passes instead of only the text; a test checks that the text it counts is the text
 tei.apparatus rebuilds, for every witness.
@@ -17,11 +19,12 @@ from tei.xmlio import tei
 
 @dataclass(frozen=True)
 class Passage:
-    """A unit (app) on a witness's way through the text: the reading it takes there, and at which character."""
+    """A unit (app) on a witness's way through the text: the reading it takes there, and which characters."""
 
     app: etree._Element
     reading: etree._Element | None
-    offset: int
+    offset: int  # where the reading starts in the witness's text
+    end: int  # and where it ends
     depth: int  # 0 for an app in the text, 1 for an app inside a reading of another, ...
 
 
@@ -52,10 +55,11 @@ def _walk(element: etree._Element, path: Path, depth: int) -> None:
     for child in element:
         if isinstance(child.tag, str) and child.tag not in NO_WITNESS_TEXT:
             if child.tag == APP:
-                reading = reading_for(child, path.witness_id)
-                path.passages.append(Passage(child, reading, path.length, depth))
+                reading, index, start = reading_for(child, path.witness_id), len(path.passages), path.length
+                path.passages.append(None)  # its place in document order, filled once the reading is read
                 if reading is not None:
                     _walk(reading, path, depth + 1)
+                path.passages[index] = Passage(child, reading, start, path.length, depth)
             elif child.tag == tei("g") and child.get("type") == "char" and child.get("n", "").startswith("U+"):
                 path.add(chr(int(child.get("n")[2:], 16)))
             else:

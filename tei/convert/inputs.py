@@ -1,0 +1,37 @@
+"""What `tei convert` reads, by file suffix: TEI XML, or CollateX JSON made into a TEI edition first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from lxml import etree
+
+from tei.diagnostics import error
+from tei.errors import InvalidInputError
+from tei.xmlio import parse_file
+
+
+def collatex_tree(path: Path) -> etree._ElementTree:
+    """A CollateX alignment table as it stands, or CollateX witness input collated by the toolkit."""
+    from tei.collate import collate
+    from tei.readers.collatex import alignment_table_edition, is_alignment_table, load_json, witness_input_works
+    from tei.writers.edition import edition_tree
+
+    data = load_json(path)
+    if is_alignment_table(data):
+        return edition_tree(alignment_table_edition(data, path))
+    works = witness_input_works(data, path)
+    if len(works) != 1:
+        raise InvalidInputError(
+            error("CX003", f"this file holds {len(works)} collations; tei convert takes one at a time", path,
+                  hint="split the JSON list into one file per collation")
+        )
+    return edition_tree(collate(works[0]))
+
+
+INPUTS: dict[str, Callable[[Path], etree._ElementTree]] = {".json": collatex_tree}
+
+
+def read_apparatus(path: Path) -> etree._ElementTree:
+    return INPUTS.get(Path(path).suffix.lower(), parse_file)(path)
