@@ -247,3 +247,15 @@ def test_filters_follow_the_taxonomy_and_show_its_descriptions(open_page, mini_s
         "different words in the same place", "the witness has words the others lack",
         "spelling, transliteration, case, quote marks", "a different eulogy formula",
     ]
+
+
+def test_a_block_of_undeclared_language_takes_its_direction_from_its_text(open_page, tmp_path, artifacts):
+    from .conftest import FIXTURES, render_site
+
+    edition = FIXTURES / "arabic-undeclared.xml"
+    page = open_page(render_site(edition, tmp_path))
+    assert page.page.eval_on_selector("#reading-text .tei-ab", "b => getComputedStyle(b).direction") == "rtl"
+    assert page.page.eval_on_selector("#reading-text", "t => getComputedStyle(t).direction") == "ltr"
+    page.shows_each_witness_as_tei_witness(edition)
+    page.page.screenshot(path=artifacts / "html-arabic-undeclared.png")
+    assert page.errors == []

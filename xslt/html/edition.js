@@ -63,15 +63,16 @@
 
   var RTL_RUN = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]+(?:\s+[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]+)*/g;
 
-  /* Wrap each run of right-to-left script that no element already marks (an untagged Arabic formula in
-     an English text) in <bdi dir="rtl">: it reads right to left and cannot reorder its neighbours.
+  /* Wrap each run of right-to-left script inside left-to-right text (an untagged Arabic formula in an
+     English text) in <bdi dir="rtl">: it reads right to left and cannot reorder its neighbours. All runs
+     are found before any is wrapped, since wrapping hides them from their block's dir="auto".
      Text nodes are split, never changed, so every witness's text stays exactly the same. */
   function isolateRightToLeft(root) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     var found = [];
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
       RTL_RUN.lastIndex = 0;
-      if (RTL_RUN.test(node.data) && !node.parentElement.closest("[dir=rtl]")) { found.push(node); }
+      if (RTL_RUN.test(node.data) && getComputedStyle(node.parentElement).direction !== "rtl") { found.push(node); }
     }
     found.forEach(function (textNode) {
       var fragment = document.createDocumentFragment();

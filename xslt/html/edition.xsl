@@ -139,6 +139,8 @@
                        | tei:lg | tei:ab | tei:p | tei:head | tei:l | tei:list | tei:item | tei:table | tei:row
                        | tei:front | tei:back | tei:group | tei:text" mode="text">
     <div class="tei-{local-name()}">
+      <!-- Without a declared language, a block takes its direction from its first strong letter. -->
+      <xsl:if test="not(@xml:lang)"><xsl:attribute name="dir">auto</xsl:attribute></xsl:if>
       <xsl:call-template name="text-attributes"/>
       <xsl:apply-templates mode="text"/>
     </div>
