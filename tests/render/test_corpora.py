@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from lxml import html
 
-from tei.apparatus import witness_ids, witness_text
+from tei.apparatus import readings, witness_ids, witness_text
 from tei.diagnostics import Severity
 from tei.outputs import write_files
 from tei.render import render
 from tei.render.xslt import transform
-from tei.xmlio import parse_file
+from tei.xmlio import parse_file, tei
 
 SAMPLES = [
     "evt_pseudoEdition.xml",
@@ -26,14 +27,16 @@ def sample(request, shared_dir):
     return shared_dir / "corpora" / "tei-apparatus" / request.param
 
 
-def test_sample_renders_without_errors_and_every_unit_has_an_entry(sample, tmp_path):
+def test_sample_renders_without_errors_and_every_unit_has_an_entry_with_all_its_readings(sample, tmp_path):
     rendered = render(sample, "html", tmp_path)
     assert not [d for d in rendered.diagnostics if d.severity is Severity.ERROR]
-    page = rendered.files[tmp_path / "index.html"].decode()
-    units = len(parse_file(sample).getroot().findall(".//{http://www.tei-c.org/ns/1.0}app"))
-    assert units > 0
-    assert page.count('class="entry"') == units
-    assert page.count('class="app"') == units
+    page = html.fromstring(rendered.files[tmp_path / "index.html"])
+    apps = list(parse_file(sample).getroot().iter(tei("app")))
+    entries = page.xpath("//ol[@class='entries']/li")
+    assert apps and len(entries) == len(apps) == len(page.xpath("//span[@class='app']"))
+    for app, entry in zip(apps, entries):
+        shown = entry.xpath(".//span[contains(concat(' ', @class, ' '), ' reading ')]")
+        assert len(shown) == len(readings(app)), entry.get("id")
 
 
 def test_sample_witness_texts_in_the_browser_equal_tei_witness(sample, tmp_path, open_page, artifacts):
