@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from lxml import etree
 
-from tei.apparatus import witness_text
+from tei.apparatus import body, content_text
 from tei.convert.attached import attachments, splice
 from tei.convert.fold import fold
 from tei.convert.methods import (
@@ -45,7 +45,8 @@ def witness_texts(tree: etree._ElementTree, witnesses: list[str], name: str) -> 
     """Every witness's text by the rebuild rule of the document's method (the base text read once)."""
     method = apparatus_method(tree, name)
     if method == PARALLEL_SEGMENTATION:
-        return {witness: witness_text(tree, witness, name) for witness in witnesses}
+        text = body(tree, name)
+        return {witness: content_text(text, witness) for witness in witnesses}
     base, top = attachments(tree, method, name)
     return {witness: splice(base.text, 0, base.length, top, witness) for witness in witnesses}
 
