@@ -38,7 +38,7 @@ def main() -> None:
     tree = parse_file(path)
     print(f"{path.name}: {path.stat().st_size / 1024:.0f} KB, {len(tree.getroot().findall('.//{*}app'))} apps, "
           f"{len(all_witnesses(tree))} witnesses; median and max of {runs} runs, seconds")
-    print(f"{"step":56} {'median':>8} {'max':>8}")
+    print(f"{'step':56} {'median':>8} {'max':>8}")
     rows = [("parse", lambda: parse_file(path))]
     for method in METHODS:
         converted = convert(tree, method, path.name)
