@@ -75,3 +75,19 @@ def test_conversions_of_valid_samples_are_valid(apparatus_corpus, jing, tei_all_
             outputs.append(tmp_path / f"{path.stem}.{method}.xml")
             outputs[-1].write_bytes(converted)
     assert jing_errors(jing, tei_all_rng, outputs) == ""
+
+
+def test_the_seed_edition_round_trips_and_stays_valid(jing, tei_all_rng, tmp_path):
+    from stats.seed import seed_edition
+
+    edition = seed_edition(tmp_path)
+    tree = parse_file(edition)
+    witnesses = all_witnesses(tree)
+    original = witness_texts(tree, witnesses, "edition.xml")
+    outputs = [edition]
+    for method in METHODS:
+        converted, back = round_trip(tree, method, "edition.xml")
+        assert witness_texts(back, witnesses, "edition.xml") == original
+        outputs.append(tmp_path / f"edition.{method}.xml")
+        outputs[-1].write_bytes(converted)
+    assert jing_errors(jing, tei_all_rng, outputs) == ""
