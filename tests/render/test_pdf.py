@@ -150,28 +150,71 @@ def number_lines(counted) -> None:
             page.lines[start + i] = text
 
 
+def base_text(element: etree._Element) -> str:
+    """The text of a reading as the base text shows it: a nested unit gives its base reading."""
+    parts = [element.text or ""]
+    for child in element:
+        if child.tag == tei("app"):
+            parts.append(base_text(readings(child)[0]))
+        elif child.tag not in (tei("note"), tei("wit"), tei("witDetail")):
+            parts.append(base_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def in_base_text(app: etree._Element) -> bool:
+    """True when the unit stands in the printed text: every unit around it has it in its base reading."""
+    for reading in app.iterancestors(tei("lem"), tei("rdg")):
+        if readings(next(reading.iterancestors(tei("app"))))[0] is not reading:
+            return False
+    return True
+
+
 def lemma_key(app: etree._Element) -> str:
-    """The first word the apparatus shows for a unit: of its base reading, or of the words before it."""
-    base = readings(app)[0]
-    words = WORD.findall(plain("".join(base.itertext())))
+    """The first word the apparatus shows for a unit: of its base reading, else the word before it (else after)."""
+    words = WORD.findall(plain(base_text(readings(app)[0])))
+    return words[0] if words else (word_next_to(app, before=True) or word_next_to(app, before=False))
+
+
+def word_next_to(app: etree._Element, before: bool) -> str:
+    """The base text's word just before (or after) a unit, looking out of enclosing units when needed."""
+    parent = app.getparent()
+    siblings = list(parent)
+    index = siblings.index(app)
+    if before:
+        text = (parent.text or "") + "".join(base_text_of_node(s) for s in siblings[:index])
+    else:
+        text = (app.tail or "") + "".join(base_text_of_node(s) for s in siblings[index + 1:])
+    words = WORD.findall(plain(text))
     if words:
-        return words[0]
-    before = app.getprevious()
-    text = (app.getparent().text if before is None else (before.tail or "")) or ""
-    if before is not None and before.tag == tei("app"):
-        text = "".join(readings(before)[0].itertext()) + text
-    return WORD.findall(plain(text))[-1]
+        return words[-1] if before else words[0]
+    enclosing = next(parent.iterancestors(tei("app")), None)
+    return word_next_to(enclosing, before) if enclosing is not None else ""
+
+
+def base_text_of_node(node: etree._Element) -> str:
+    """A sibling's base text and the text after it."""
+    own = base_text(readings(node)[0]) if node.tag == tei("app") else base_text(node)
+    return own + (node.tail or "")
+
+
+def unhyphenated(page: Page, line: int, lines: dict[int, str]) -> str:
+    """A body line of a page with a word hyphenated at its end completed from the next line (on any page)."""
+    text = page.lines.get(line, "")
+    following = lines.get(line + 1, "").split()
+    return text[:-1] + following[0] if text.endswith("-") and following else text
 
 
 def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
     """The (page, line) of an apparatus entry 'N[–M] … key' whose body line N (or the line before) holds key."""
     entry = re.compile(r"(?<![\d–])(\d+)(?:–(\d+))?(?= )")
+    lines = {number: text for page in pages for number, text in page.lines.items()}
     for page in pages:
         for match in entry.finditer(page.apparatus):
             if key not in page.apparatus[match.end(): match.end() + 8 + len(key) * 3]:
                 continue
             line = int(match.group(1))
-            near = [page.lines.get(line, ""), page.lines.get(line - 1, "")]
+            near = [unhyphenated(page, line, lines), unhyphenated(page, line - 1, lines)]
             if any(key in text for text in near):
                 return page.number, line
     return None
@@ -180,7 +223,7 @@ def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
 def assert_apparatus_keyed(pdf: Path, edition: Path) -> list[Page]:
     pages = read_pdf(pdf)
     tree = parse_file(edition)
-    apps = tree.getroot().findall(".//tei:text//tei:app", NSMAP)
+    apps = [app for app in tree.getroot().findall(".//tei:text//tei:app", NSMAP) if in_base_text(app)]
     assert apps, "the edition has no unit"
     missing = [
         (app.get("{http://www.w3.org/XML/1998/namespace}id"), lemma_key(app))
@@ -264,3 +307,27 @@ def test_fonts_are_embedded_and_cover_transliteration_and_arabic(mini_pdf, artif
         subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", str(page), "-l", str(page), "-singlefile",
                         str(mini_pdf), str(image)], check=True)
         assert image.with_suffix(".png").stat().st_size > 0
+
+
+@pytest.fixture(scope="session")
+def seed_edition_file(tmp_path_factory) -> Path:
+    """The seeds collated into edition.xml, as `tei build` writes it."""
+    from paths import SEEDS
+    from tei.collate import collate
+    from tei.readers.manifest import read_manifest
+    from tei.writers.edition import EditionOptions, edition_bytes
+
+    path = tmp_path_factory.mktemp("seeds") / "edition.xml"
+    path.write_bytes(edition_bytes(collate(read_manifest(SEEDS / "edition.toml")), EditionOptions("schemas/tei-edition.rng")))
+    return path
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_every_unit_of_the_seed_edition_is_keyed_to_its_line(engine, seed_edition_file, tmp_path, request, artifacts):
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    pdf = render_pdf(seed_edition_file, tmp_path / "seeds.pdf", engine)
+    pages = assert_apparatus_keyed(pdf, seed_edition_file)
+    assert len(pages) > 2 and all(page.apparatus for page in pages[1:]), "every page of text has its apparatus"
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
+                    str(artifacts / f"print-{engine}-seeds-page2")], check=True)

@@ -19,8 +19,9 @@
     has-series         [app] (series)  'yes' when at least one variant reading is in that series
     lemma-label        [app]   the lemma as the apparatus shows it: the base reading, shortened to
                                'first … last' word past lemma-words words; an empty base reading
-                               (an addition) shows the word before the unit (reading into the base
-                               reading of a unit just before), else the word after it
+                               (an addition) shows the word before the unit in the base text, else
+                               the word after it (templates word-before and word-after)
+    mode base-text             the plain text of a base reading (nested units give their base reading)
     last-word          (text)  the last word of a text
 -->
 <xsl:stylesheet version="1.0"
@@ -103,28 +104,19 @@
   <xsl:template name="lemma-label">
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
     <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
-    <xsl:variable name="words" select="normalize-space($base)"/>
+    <xsl:variable name="base-text"><xsl:apply-templates select="$base/node()" mode="base-text"/></xsl:variable>
+    <xsl:variable name="words" select="normalize-space($base-text)"/>
     <xsl:choose>
       <xsl:when test="$words = ''">
-        <xsl:variable name="text-before" select="preceding-sibling::node()[1][self::text()]"/>
-        <xsl:variable name="unit-before"
-            select="preceding-sibling::node()[1][self::tei:app] | $text-before/preceding-sibling::node()[1][self::tei:app]"/>
-        <xsl:variable name="before">
-          <xsl:call-template name="last-word">
-            <xsl:with-param name="text"
-                select="normalize-space(concat(($unit-before/tei:lem | $unit-before/tei:rdgGrp/tei:lem | $unit-before/tei:rdg)[1], $text-before))"/>
-          </xsl:call-template>
-        </xsl:variable>
-        <xsl:choose>
-          <xsl:when test="$before != ''">
-            <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$before"/></xsl:call-template>
-          </xsl:when>
-          <xsl:otherwise>
-            <xsl:call-template name="emit-text">
-              <xsl:with-param name="text" select="substring-before(concat(normalize-space(following-sibling::text()[1]), ' '), ' ')"/>
-            </xsl:call-template>
-          </xsl:otherwise>
-        </xsl:choose>
+        <xsl:variable name="before"><xsl:call-template name="word-before"/></xsl:variable>
+        <xsl:call-template name="emit-text">
+          <xsl:with-param name="text">
+            <xsl:choose>
+              <xsl:when test="$before != ''"><xsl:value-of select="$before"/></xsl:when>
+              <xsl:otherwise><xsl:call-template name="word-after"/></xsl:otherwise>
+            </xsl:choose>
+          </xsl:with-param>
+        </xsl:call-template>
       </xsl:when>
       <xsl:when test="string-length($words) - string-length(translate($words, ' ', '')) &gt;= number($lemma-words)">
         <xsl:call-template name="emit-text">
@@ -142,6 +134,41 @@
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
+
+  <!-- [app] The last word of the base text before the unit; at the start of a reading, the word before
+       the enclosing unit. -->
+  <xsl:template name="word-before">
+    <xsl:variable name="text"><xsl:apply-templates select="preceding-sibling::node()" mode="base-text"/></xsl:variable>
+    <xsl:choose>
+      <xsl:when test="normalize-space($text) != ''">
+        <xsl:call-template name="last-word"><xsl:with-param name="text" select="normalize-space($text)"/></xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="word-before"/></xsl:for-each>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- [app] The first word of the base text after the unit (or after the enclosing unit). -->
+  <xsl:template name="word-after">
+    <xsl:variable name="text"><xsl:apply-templates select="following-sibling::node()" mode="base-text"/></xsl:variable>
+    <xsl:choose>
+      <xsl:when test="normalize-space($text) != ''">
+        <xsl:value-of select="substring-before(concat(normalize-space($text), ' '), ' ')"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="word-after"/></xsl:for-each>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- The plain text of a base reading: nested units give their own base reading. -->
+  <xsl:template match="tei:app" mode="base-text">
+    <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+    <xsl:apply-templates select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]/node()" mode="base-text"/>
+  </xsl:template>
+
+  <xsl:template match="tei:note | tei:wit | tei:witDetail | comment() | processing-instruction()" mode="base-text"/>
 
   <xsl:template name="last-word">
     <xsl:param name="text"/>

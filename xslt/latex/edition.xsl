@@ -24,6 +24,7 @@
   <!-- Arabic letters, marks, digits, punctuation and ligatures (U+0600-06FF, the presentation forms in
        use): a word holding one is set in the Arabic font, right to left. -->
   <xsl:variable name="arabic-characters">&#x060C;&#x061B;&#x061F;&#x0621;&#x0622;&#x0623;&#x0624;&#x0625;&#x0626;&#x0627;&#x0628;&#x0629;&#x062A;&#x062B;&#x062C;&#x062D;&#x062E;&#x062F;&#x0630;&#x0631;&#x0632;&#x0633;&#x0634;&#x0635;&#x0636;&#x0637;&#x0638;&#x0639;&#x063A;&#x0640;&#x0641;&#x0642;&#x0643;&#x0644;&#x0645;&#x0646;&#x0647;&#x0648;&#x0649;&#x064A;&#x064B;&#x064C;&#x064D;&#x064E;&#x064F;&#x0650;&#x0651;&#x0652;&#x0653;&#x0654;&#x0655;&#x0660;&#x0661;&#x0662;&#x0663;&#x0664;&#x0665;&#x0666;&#x0667;&#x0668;&#x0669;&#x066A;&#x066B;&#x066C;&#x0670;&#x0671;&#x067E;&#x0686;&#x0698;&#x06A9;&#x06AF;&#x06CC;&#x06D4;&#xFDF2;&#xFDFA;&#xFDFB;</xsl:variable>
+  <xsl:variable name="arabic-marks">&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;</xsl:variable>
 
   <xsl:variable name="title" select="normalize-space((//tei:teiHeader//tei:titleStmt/tei:title)[1])"/>
 
@@ -59,6 +60,7 @@
 \Xnotenumfont{\bfseries}
 \Xlemmafont{\normalfont}
 \Xafterlemmaseparator{0.3em}
+\Xlinerangeseparator{–}
 \pagestyle{fancy}
 \fancyhf{}
 \renewcommand{\headrulewidth}{0.3pt}
@@ -228,29 +230,53 @@
     </xsl:choose>
   </xsl:template>
 
-  <!-- Text holding Arabic: each run of words with Arabic letters goes into \teiarabic{...}. -->
+  <!-- Text holding Arabic: each run of words with Arabic letters goes into \teiarabic{...}, from the
+       first Arabic character of the run to its last, so that punctuation around it stays left to right. -->
   <xsl:template name="arabic-words">
     <xsl:param name="text"/>
     <xsl:param name="in-arabic" select="false()"/>
-    <xsl:variable name="word">
-      <xsl:choose>
-        <xsl:when test="contains($text, ' ')"><xsl:value-of select="substring-before($text, ' ')"/></xsl:when>
-        <xsl:otherwise><xsl:value-of select="$text"/></xsl:otherwise>
-      </xsl:choose>
-    </xsl:variable>
+    <xsl:variable name="word" select="substring-before(concat($text, ' '), ' ')"/>
+    <xsl:variable name="rest" select="substring-after($text, ' ')"/>
+    <xsl:variable name="next" select="substring-before(concat($rest, ' '), ' ')"/>
     <xsl:variable name="arabic" select="translate($word, $arabic-characters, '') != $word"/>
-    <xsl:if test="$in-arabic and not($arabic)">}</xsl:if>
-    <xsl:if test="$arabic and not($in-arabic)">\teiarabic{</xsl:if>
-    <xsl:call-template name="latex-text"><xsl:with-param name="text" select="$word"/></xsl:call-template>
+    <xsl:variable name="next-arabic" select="contains($text, ' ') and translate($next, $arabic-characters, '') != $next"/>
     <xsl:choose>
-      <xsl:when test="contains($text, ' ')">
-        <xsl:text> </xsl:text>
-        <xsl:call-template name="arabic-words">
-          <xsl:with-param name="text" select="substring-after($text, ' ')"/>
-          <xsl:with-param name="in-arabic" select="$arabic"/>
-        </xsl:call-template>
+      <xsl:when test="not($arabic)">
+        <xsl:call-template name="latex-text"><xsl:with-param name="text" select="$word"/></xsl:call-template>
       </xsl:when>
-      <xsl:when test="$arabic">}</xsl:when>
+      <xsl:otherwise>
+        <xsl:variable name="marked" select="translate($word, $arabic-characters, $arabic-marks)"/>
+        <xsl:variable name="before" select="string-length(substring-before($marked, '&#xE000;'))"/>
+        <xsl:variable name="after"><xsl:call-template name="after-last-mark"><xsl:with-param name="text" select="$marked"/></xsl:call-template></xsl:variable>
+        <xsl:variable name="start" select="1 + $before * not($in-arabic)"/>
+        <xsl:variable name="end" select="string-length($word) - string-length($after) * not($next-arabic)"/>
+        <xsl:if test="not($in-arabic)">
+          <xsl:call-template name="latex-text"><xsl:with-param name="text" select="substring($word, 1, $start - 1)"/></xsl:call-template>
+          <xsl:text>\teiarabic{</xsl:text>
+        </xsl:if>
+        <xsl:call-template name="latex-text"><xsl:with-param name="text" select="substring($word, $start, $end - $start + 1)"/></xsl:call-template>
+        <xsl:if test="not($next-arabic)">
+          <xsl:text>}</xsl:text>
+          <xsl:call-template name="latex-text"><xsl:with-param name="text" select="substring($word, $end + 1)"/></xsl:call-template>
+        </xsl:if>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:if test="contains($text, ' ')">
+      <xsl:text> </xsl:text>
+      <xsl:call-template name="arabic-words">
+        <xsl:with-param name="text" select="$rest"/>
+        <xsl:with-param name="in-arabic" select="$arabic and $next-arabic"/>
+      </xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template name="after-last-mark">
+    <xsl:param name="text"/>
+    <xsl:choose>
+      <xsl:when test="contains($text, '&#xE000;')">
+        <xsl:call-template name="after-last-mark"><xsl:with-param name="text" select="substring-after($text, '&#xE000;')"/></xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$text"/></xsl:otherwise>
     </xsl:choose>
   </xsl:template>
 

@@ -42,8 +42,7 @@
 
 #let tei-line-marker(n) = [#metadata(n)<tei-line>#if calc.rem(n, tei-line-step) == 0 [#n]]
 
-// The line markers of a page as (y, number) pairs from the top, and the anchors of a page
-// (functions of the page alone, so that Typst computes each once per layout pass).
+// The line markers of a page as (y, number) pairs from the top.
 #let tei-markers(page) = (
   query(<tei-line>)
     .filter(marker => marker.location().page() == page)
@@ -52,47 +51,47 @@
 
 #let tei-anchors(page) = query(<tei-lemma>).filter(anchor => anchor.location().page() == page)
 
-// The number of a location's line: the last marker of its page at or above it (a marker sits at the
-// top of its line, an anchor lower, on the baseline).
-#let tei-line-at(location) = {
-  let position = location.position()
+// The number of a position's line: the last marker at or above it (a marker sits at the top of its
+// line, an anchor lower, on the baseline).
+#let tei-line-at(position, markers) = {
   let best = none
-  for (y, number) in tei-markers(position.page) {
+  for (y, number) in markers {
     if y <= position.y + 1pt { best = number }
   }
   best
 }
 
-// Where each unit's lemma ends, by unit id.
-#let tei-lemma-ends() = {
+// The line labels ("12", "12–13") of a page's anchors, computed together: one query per page.
+#let tei-line-labels(page, anchors) = {
+  let markers = tei-markers(page)
   let ends = (:)
-  for end in query(<tei-lemma-end>) { ends.insert(end.value, end.location()) }
-  ends
-}
-
-#let tei-line-label(anchor) = {
-  let first = tei-line-at(anchor.location())
-  let end = tei-lemma-ends().at(anchor.value.id, default: none)
-  let last = if end != none { tei-line-at(end) } else { first }
-  if first == none { "?" } else if last == none or last == first { str(first) } else { str(first) + "–" + str(last) }
+  for end in query(<tei-lemma-end>) { ends.insert(end.value, end.location().position()) }
+  anchors.map(anchor => {
+    let first = tei-line-at(anchor.location().position(), markers)
+    let end = ends.at(anchor.value.id, default: none)
+    let last = if end == none { first } else if end.page == page { tei-line-at(end, markers) } else { tei-line-at(end, tei-markers(end.page)) }
+    if first == none { "?" } else if last == none or last == first { str(first) } else { str(first) + "–" + str(last) }
+  })
 }
 
 #let tei-entry(data, label) = [*#label*#h(0.4em)#data.lemma\]#h(0.3em)#data.readings]
 
 #let tei-entry-sample(data) = text(size: tei-apparatus-size, tei-entry(data, "00") + h(tei-entry-gap))
 
-#let tei-series-paragraph(anchors) = par(
+#let tei-series-paragraph(entries) = par(
   justify: true, first-line-indent: 0pt, hanging-indent: 0pt,
-  anchors.map(anchor => tei-entry(anchor.value, tei-line-label(anchor))).join(h(tei-entry-gap, weak: true)),
+  entries.map(((data, label)) => tei-entry(data, label)).join(h(tei-entry-gap, weak: true)),
 )
 
-#let tei-page-apparatus(anchors) = {
+// The apparatus of one page: a rule, then series a, then series b.
+#let tei-page-apparatus(page, anchors) = {
   set par.line(numbering: none)
   set text(size: tei-apparatus-size)
   set par(leading: tei-apparatus-leading)
+  let entries = anchors.map(anchor => anchor.value).zip(tei-line-labels(page, anchors))
   let parts = (line(length: 100%, stroke: 0.4pt),)
   for series in ("a", "b") {
-    let chosen = anchors.filter(anchor => anchor.value.series == series)
+    let chosen = entries.filter(((data, label)) => data.series == series)
     if chosen.len() > 0 { parts.push(block(width: 100%, tei-series-paragraph(chosen))) }
   }
   stack(dir: ttb, spacing: tei-apparatus-leading * 1.6, ..parts)
@@ -116,10 +115,11 @@
     return block(width: 100%, height: own, spacing: 0pt)
   }
   let reserved = anchors.map(anchor => estimate(anchor.value)).sum()
-  let drawn = box(width: width, tei-page-apparatus(anchors))
-  let height = measure(drawn).height
+  // Drawn in a box of its own measured height: in the entry's small region a stack would overlap.
+  let drawn = tei-page-apparatus(page, anchors)
+  let height = measure(box(width: width, drawn)).height
   block(width: 100%, height: own, spacing: 0pt,
-    place(top, dy: reserved - height, box(width: width, height: height, tei-page-apparatus(anchors))))
+    place(top, dy: reserved - height, box(width: width, height: height, drawn)))
 }
 
 #let tei-anchor(data) = [#metadata(data)<tei-lemma>#box(footnote(metadata(data)))]
