@@ -47,6 +47,17 @@ def html(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     return render(edition, "html", options.output / "html").files
 
 
+def pdf(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """The print edition, <output>/edition.pdf (default engine, Typst), from <output>/edition.xml on disk.
+
+    Nothing is rendered while no stage has written edition.xml yet.
+    """
+    edition = options.output / "edition.xml"
+    if not edition.is_file():
+        return {}
+    return render(edition, "pdf", options.output / "edition.pdf").files
+
+
 def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """The project schema files in <output>/schemas/, where edition.xml's <?xml-model?> points."""
     from tei.resources import shipped
@@ -78,6 +89,7 @@ STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...
     ("schema", schema),
     ("validate", validate_edition),
     ("html", html),
+    ("pdf", pdf),
     ("stats", stats),
 )
 
