@@ -31,7 +31,7 @@ def test_activating_a_unit_shows_exactly_its_readings(open_page, mini_site, arti
         shown = page.page.eval_on_selector_all(
             "#entry-panel .reading",
             """readings => readings.map(r => [
-                r.querySelector('.reading-words').textContent.split(/\\s+/).filter(Boolean).join(' '),
+                r.querySelector(':scope > bdi').textContent.split(/\\s+/).filter(Boolean).join(' '),
                 Array.from(r.querySelectorAll('.siglum')).map(s => s.textContent).join(' ')])""",
         )
         assert sorted(tuple(r) for r in shown) == readings_in_tei, unit_id
@@ -42,6 +42,8 @@ def test_activating_a_unit_shows_exactly_its_readings(open_page, mini_site, arti
 
 def test_keyboard_enter_activates_a_unit_and_escape_closes_it(open_page, mini_site):
     page = open_page(mini_site)
+    roles = page.page.eval_on_selector_all(".app", "units => units.map(u => [u.getAttribute('role'), u.tabIndex])")
+    assert roles == [["button", 0]] * 5
     page.page.focus("#app-0004")
     page.page.keyboard.press("Enter")
     assert "Umar" in page.page.inner_text("#entry-panel")

@@ -56,7 +56,7 @@ def test_every_unit_is_marked_numbered_and_cross_linked(tmp_path):
     units = page.xpath("//*[@id='reading-text']//span[@class='app']")
     assert [u.get("id") for u in units] == [f"app-000{n}" for n in range(1, 6)]
     assert [u.get("data-n") for u in units] == ["1", "2", "3", "4", "5"]
-    assert all(u.get("role") == "button" and u.get("tabindex") == "0" for u in units)
+    assert not any(u.get("role") for u in units)  # the script makes them buttons: without it they do nothing
     for unit in units:
         entry = page.get_element_by_id(f"entry-{unit.get('id')}")
         assert entry.find_class("unit-ref")[0].get("href") == f"#{unit.get('id')}"

@@ -67,12 +67,21 @@
      English text) in <bdi dir="rtl">: it reads right to left and cannot reorder its neighbours. All runs
      are found before any is wrapped, since wrapping hides them from their block's dir="auto".
      Text nodes are split, never changed, so every witness's text stays exactly the same. */
+  /* The element's resolved direction (dir="auto" included), without computing any style. */
+  function isRightToLeft(element) {
+    try {
+      return element.matches(":dir(rtl)");
+    } catch (unsupported) {
+      return !!element.closest("[dir=rtl]");
+    }
+  }
+
   function isolateRightToLeft(root) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     var found = [];
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
       RTL_RUN.lastIndex = 0;
-      if (RTL_RUN.test(node.data) && getComputedStyle(node.parentElement).direction !== "rtl") { found.push(node); }
+      if (RTL_RUN.test(node.data) && !isRightToLeft(node.parentElement)) { found.push(node); }
     }
     found.forEach(function (textNode) {
       var fragment = document.createDocumentFragment();
@@ -440,14 +449,19 @@
     page.heatmap = document.getElementById("heatmap");
     page.tabs = Array.prototype.slice.call(document.querySelectorAll('[role="tab"]'));
     page.units = Array.prototype.slice.call(page.text.querySelectorAll(".app"));
+    page.units.forEach(function (unit) {
+      unit.tabIndex = 0;
+      unit.setAttribute("role", "button");
+      unit.setAttribute("aria-expanded", "false");
+      unit.setAttribute("aria-controls", "entry-panel");
+    });
     isolateRightToLeft(page.text);
-    isolateRightToLeft(document.querySelector(".entries"));
     page.witnesses = declaredWitnesses();
     page.offsets = unitOffsets();
     buildFilters();
     buildSynopticChoices();
     wire();
-    applyFilters();
+    drawHeatmap();
     followHash();
     document.documentElement.classList.add("ready");
     performance.mark("tei-edition-ready");

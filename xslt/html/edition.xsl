@@ -167,7 +167,7 @@
 
   <xsl:template match="tei:app" mode="text">
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
-    <span class="app" tabindex="0" role="button" aria-expanded="false" aria-controls="entry-panel" data-n="{$number}">
+    <span class="app" data-n="{$number}">
       <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
       <xsl:for-each select="key('readings', generate-id())">
@@ -194,7 +194,6 @@
     <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
     <li class="entry" id="entry-{$id}">
-      <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
       <a class="unit-ref" href="#{$id}"><xsl:value-of select="$number"/></a>
       <xsl:text> </xsl:text>
       <xsl:call-template name="entry"/>
@@ -210,12 +209,13 @@
   <xsl:template name="entry-reading">
     <xsl:variable name="type"><xsl:call-template name="reading-type"/></xsl:variable>
     <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
-    <span data-type="{$type}">
+    <span>
+      <xsl:if test="$type != ''"><xsl:attribute name="data-type"><xsl:value-of select="$type"/></xsl:attribute></xsl:if>
       <xsl:attribute name="class">
         <xsl:text>reading</xsl:text>
         <xsl:if test="$is-base = 'yes'"> lemma</xsl:if>
       </xsl:attribute>
-      <bdi class="reading-words">
+      <bdi>
         <xsl:call-template name="text-attributes"/>
         <xsl:choose>
           <xsl:when test="not(*) and string(.) = ''"><span class="empty"><xsl:call-template name="empty-reading"/></span></xsl:when>
