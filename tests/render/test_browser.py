@@ -261,3 +261,15 @@ def test_a_block_of_undeclared_language_takes_its_direction_from_its_text(open_p
     page.shows_each_witness_as_tei_witness(edition)
     page.page.screenshot(path=artifacts / "html-arabic-undeclared.png")
     assert page.errors == []
+
+
+def test_following_a_transposition_activates_the_partner_unit(open_page, tmp_path):
+    from .conftest import render_site
+    from .test_html import transposed_mini
+
+    page = open_page(render_site(transposed_mini(tmp_path), tmp_path / "site"))
+    page.page.click("#app-0002")
+    page.page.click("#entry-panel a.transposed")
+    page.page.wait_for_function("location.hash === '#app-0005'")
+    assert page.page.get_attribute("#app-0005", "aria-expanded") == "true"
+    assert page.errors == []

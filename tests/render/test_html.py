@@ -140,3 +140,18 @@ def test_a_document_without_tei_text_is_refused(tmp_path):
 
 def test_every_shipped_html_asset_is_in_the_resources():
     assert {p.name for p in (resource_root("xslt") / "html").iterdir()} >= {"edition.css", "edition.js", "params.xsl"}
+
+
+def transposed_mini(folder: Path) -> Path:
+    edition = folder / "transposed.xml"
+    transposition = '<listTranspose><transpose><ptr target="#app-0002"/><ptr target="#app-0005"/></transpose></listTranspose>'
+    edition.write_text(MINI.read_text("utf-8").replace("</ab>", "</ab>" + transposition), "utf-8")
+    return edition
+
+
+def test_transposed_units_link_to_each_other(tmp_path):
+    page = page_of(transposed_mini(tmp_path), tmp_path / "site")
+    links = {e.get("id"): [(a.get("href"), a.text) for a in e.find_class("transposed")] for e in page.find_class("entry")}
+    assert links["entry-app-0002"] == [("#app-0005", "transposed with 5")]
+    assert links["entry-app-0005"] == [("#app-0002", "transposed with 2")]
+    assert sum(len(found) for found in links.values()) == 2

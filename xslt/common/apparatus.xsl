@@ -7,7 +7,8 @@
 
   Keys:       witness-by-id (tei:witness by @xml:id), witness-by-n (tei:witness by @n),
               readings (the lem and rdg elements of an app, by generate-id() of the app: directly in it or in
-              an rdgGrp at any depth, never those of a nested app; document order)
+              an rdgGrp at any depth, never those of a nested app; document order),
+              transpositions (tei:transpose by each of its ptr/@target), app-by-id (tei:app by @xml:id)
   Variables:  $witnesses        the declared witnesses (tei:witness with @xml:id or @n, groups excluded)
               $element-only     names of TEI elements whose own text nodes are layout, not witness text
 
@@ -26,6 +27,8 @@
                                     the first reading of the app
     wit-attests         (wit-list, wit)  'yes' when the pointer list names witness id wit ('#W' or 'W')
     entry               [app]       the apparatus entry: base reading, sigla, ']' and the other readings
+    transposition-partners [app]    the hook emit-transposition-partner for each other app that a
+                                    listTranspose/transpose puts with this one
     text-direction      (lang)      'rtl' for a right-to-left language tag (ar, he, fa, ur, syr, ...), else 'ltr'
     location-path       [any node]  an XPath of '/*[n]' steps to the node, for diagnostics
     report              (severity, code, message)  an xsl:message 'SEVERITY CODE PATH : message'
@@ -41,6 +44,7 @@
     empty-reading               the text shown for an empty reading (default 'om.')
     emit-character (code)       a character XML cannot hold, from <g type="char" n="U+XXXX"/>
     emit-warning (code, message) a visible warning in the output (default: nothing)
+    emit-transposition-partner [app]  one unit transposed with the current one (default: ' ~ N')
 
   Modes:
     witness-text  (param wit)   the exact text of one witness, by the rebuild rule of edition-format.md
@@ -55,6 +59,8 @@
   <xsl:key name="witness-by-id" match="tei:witness" use="@xml:id"/>
   <xsl:key name="witness-by-n" match="tei:witness" use="@n"/>
   <xsl:key name="readings" match="tei:lem | tei:rdg" use="generate-id(ancestor::tei:app[1])"/>
+  <xsl:key name="transpositions" match="tei:transpose" use="tei:ptr/@target"/>
+  <xsl:key name="app-by-id" match="tei:app" use="@xml:id"/>
 
   <xsl:variable name="witnesses"
       select="//tei:witness[(@xml:id or @n) and not(@xml:id = ancestor::tei:listWit/@xml:id)]"/>
@@ -227,6 +233,15 @@
     </xsl:if>
   </xsl:template>
 
+  <xsl:template name="transposition-partners">
+    <xsl:variable name="pointer" select="concat('#', @xml:id)"/>
+    <xsl:for-each select="key('transpositions', $pointer)/tei:ptr[@target != $pointer]">
+      <xsl:for-each select="key('app-by-id', substring(@target, 2))">
+        <xsl:call-template name="emit-transposition-partner"/>
+      </xsl:for-each>
+    </xsl:for-each>
+  </xsl:template>
+
   <!-- ================================================================ hooks -->
 
   <xsl:template name="emit-text">
@@ -261,6 +276,11 @@
     <xsl:text disable-output-escaping="yes">&amp;#x</xsl:text>
     <xsl:value-of select="$code"/>
     <xsl:text disable-output-escaping="yes">;</xsl:text>
+  </xsl:template>
+
+  <xsl:template name="emit-transposition-partner">
+    <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' ~ ', $number)"/></xsl:call-template>
   </xsl:template>
 
   <xsl:template name="emit-warning">

@@ -2,7 +2,7 @@
 <!--
   The web edition: one static HTML page (with edition.css and edition.js beside it) from a
   parallel-segmentation TEI edition. A thin layer over ../common/apparatus.xsl: it overrides the hooks
-  emit-text, emit-siglum, entry-reading and emit-warning, and adds the page around them.
+  emit-siglum, entry-reading, emit-warning and emit-transposition-partner, and adds the page around them.
 
       xsltproc \-\-stringparam assets '' xslt/html/edition.xsl edition.xml > index.html
       (then copy xslt/html/edition.css and xslt/html/edition.js next to index.html)
@@ -197,6 +197,7 @@
       <a class="unit-ref" href="#{$id}"><xsl:value-of select="$number"/></a>
       <xsl:text> </xsl:text>
       <xsl:call-template name="entry"/>
+      <xsl:call-template name="transposition-partners"/>
       <xsl:for-each select="(tei:note | tei:rdgGrp/tei:note)[normalize-space()]">
         <xsl:text> </xsl:text>
         <span class="entry-note"><xsl:value-of select="normalize-space(.)"/></span>
@@ -236,6 +237,15 @@
       <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:attribute>
       <xsl:apply-templates mode="reading-content"/>
     </bdi>
+  </xsl:template>
+
+  <xsl:template name="emit-transposition-partner">
+    <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
+    <xsl:text> </xsl:text>
+    <a class="transposed">
+      <xsl:attribute name="href">#<xsl:call-template name="unit-id"/></xsl:attribute>
+      <xsl:value-of select="concat('transposed with ', $number)"/>
+    </a>
   </xsl:template>
 
   <xsl:template name="emit-siglum">
