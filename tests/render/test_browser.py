@@ -273,3 +273,16 @@ def test_following_a_transposition_activates_the_partner_unit(open_page, tmp_pat
     page.page.wait_for_function("location.hash === '#app-0005'")
     assert page.page.get_attribute("#app-0005", "aria-expanded") == "true"
     assert page.errors == []
+
+
+def test_a_character_xml_cannot_hold_is_restored_in_the_witness_view(open_page, tmp_path):
+    from .conftest import render_site
+
+    edition = tmp_path / "bell.xml"
+    edition.write_text(
+        MINI.read_text("utf-8").replace("<lem wit=\"#A\">captives</lem>", '<lem wit="#A">captives<g type="char" n="U+0007"/></lem>'),
+        "utf-8",
+    )
+    page = open_page(render_site(edition, tmp_path / "site"))
+    page.shows_each_witness_as_tei_witness(edition)
+    assert "\x07" in page.page.evaluate("teiEdition.witnessText('A')")
