@@ -10,6 +10,7 @@ parallel, Slurm, a cluster) can spread one corpus over machines without any coor
 from __future__ import annotations
 
 import hashlib
+import signal
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from tei.build import BuildOptions, build
 from tei.diagnostics import Diagnostic, error
 from tei.errors import MissingResourceError, TeiError, UsageError
 from tei.model import Work
-from tei.outputs import write_files
+from tei.outputs import sweep_temporaries, write_files
 from tei.readers.manifest import MANIFEST_NAME, read_manifest
 
 STAMP_NAME = ".tei-build-stamp"
@@ -93,6 +94,7 @@ def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
     """Build one work unless its stamp says nothing changed; never raise (a worker reports instead)."""
     result = WorkResult(str(manifest.parent))
     try:
+        sweep_temporaries(options.output)
         work = read_manifest(manifest)
         stamp = input_stamp(manifest, work)
         stamp_path = options.output / STAMP_NAME
@@ -116,10 +118,18 @@ def build_corpus(corpus: Path, options: BuildOptions, jobs: int, shard: Shard | 
         for manifest, work_options in tasks:
             yield build_work(manifest, work_options)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_the_parent)
+    try:
         futures = [pool.submit(build_work, manifest, work_options) for manifest, work_options in tasks]
         for future in as_completed(futures):
             yield future.result()
+    finally:
+        # On an interrupt: the works under way finish (their outputs stay whole), the others never start.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summary(results: list[WorkResult]) -> str:

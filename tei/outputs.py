@@ -8,6 +8,7 @@ been made or edited by a person: it is replaced only with `force`, and then kept
 from __future__ import annotations
 
 import fcntl
+import glob
 import hashlib
 import json
 import os
@@ -40,12 +41,18 @@ def _read_ledger(folder: Path) -> dict[str, str]:
         return {}
 
 
+def _accepted(recorded: str | list[str] | None) -> list[str]:
+    """The hashes a ledger entry accepts: one, or (while a write is under way) the old and the new."""
+    if recorded is None:
+        return []
+    return [recorded] if isinstance(recorded, str) else list(recorded)
+
+
 def was_edited(path: Path) -> bool:
     """True if the file exists and is not exactly what the toolkit last wrote there."""
     if not path.exists():
         return False
-    recorded = _read_ledger(path.parent).get(path.name)
-    return recorded is None or recorded != sha256(path.read_bytes())
+    return sha256(path.read_bytes()) not in _accepted(_read_ledger(path.parent).get(path.name))
 
 
 def prepare_folder(folder: Path) -> None:
@@ -95,6 +102,7 @@ def write_files(files: dict[Path, bytes], force: bool = False) -> list[Path]:
     for target in targets:
         prepare_folder(target.parent)
         _check_writable(target, force)
+        _remove_stale_temporaries(target)
     staged: list[tuple[Path, Path]] = []
     try:
         for target, data in targets.items():
@@ -105,12 +113,28 @@ def write_files(files: dict[Path, bytes], force: bool = False) -> list[Path]:
         raise OutputRefusedError(
             error("O005", f"the output cannot be written: {exc.strerror}", exc.filename or target)
         ) from None
+    # Two-phase: the ledger first accepts old and new contents, so a run killed between the renames
+    # below leaves only files the next run recognises as its own; then it keeps the new ones alone.
+    _record(targets, keep_old=True)
     for temporary, target in staged:
         if target.exists() and was_edited(target):
             target.replace(target.with_name(f"{target.name}.{time.strftime('%Y%m%dT%H%M%S')}.bak"))
         temporary.replace(target)
-    _record(targets)
+    _record(targets, keep_old=False)
     return list(targets)
+
+
+def sweep_temporaries(folder: Path) -> None:
+    """Remove every temporary file a killed run left in an output folder and below it."""
+    if folder.is_dir():
+        for stale in folder.rglob(".*.tmp"):
+            stale.unlink(missing_ok=True)
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Temporary files of this target left by a killed run (a new run for a target replaces them)."""
+    for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        stale.unlink(missing_ok=True)
 
 
 def _stage(target: Path, data: bytes) -> Path:
@@ -127,13 +151,15 @@ def _stage(target: Path, data: bytes) -> Path:
     return Path(name)
 
 
-def _record(targets: dict[Path, bytes]) -> None:
+def _record(targets: dict[Path, bytes], keep_old: bool) -> None:
     by_folder: dict[Path, dict[str, str]] = {}
     for target, data in targets.items():
         by_folder.setdefault(target.parent, {})[target.name] = sha256(data)
     for folder, entries in by_folder.items():
         with _locked_ledger(folder):
+            _remove_stale_temporaries(_ledger_path(folder))
             ledger = _read_ledger(folder)
-            ledger.update(entries)
+            for name, digest in entries.items():
+                ledger[name] = _accepted(ledger.get(name)) + [digest] if keep_old else digest
             temporary = _stage(_ledger_path(folder), json.dumps(ledger, indent=1, sort_keys=True).encode())
             temporary.replace(_ledger_path(folder))

@@ -1,0 +1,67 @@
+"""A build killed at any moment leaves every file it had written intact, and running again finishes the job."""
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from paths import SEEDS
+from tei.outputs import LEDGER_NAME, sha256
+
+
+def complete_outputs(out):
+    """Every output file present is exactly what the toolkit wrote there (its ledger hash matches)."""
+    for ledger in out.rglob(LEDGER_NAME):
+        recorded = json.loads(ledger.read_text())
+        for name, accepted in recorded.items():
+            path = ledger.parent / name
+            if path.exists():
+                assert sha256(path.read_bytes()) in ([accepted] if isinstance(accepted, str) else accepted), f"{path} is not what was written"
+        for path in ledger.parent.iterdir():
+            if path.is_file() and not path.name.startswith("."):
+                assert path.name in recorded, f"{path} was written but not recorded"
+
+
+WORKS = 4  # each work runs every stage (collation, validation, HTML, PDF, stats): seconds apiece
+
+
+def wait_until_writing(process):
+    """Wait until the build reports its first written file (past Python's start-up, where any program dies noisily)."""
+    process.stdout.readline()
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    for number in range(WORKS):
+        shutil.copytree(SEEDS, tmp_path / "corpus" / f"work{number:02}")
+    return tmp_path / "corpus"
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "SIGINT"])
+def test_killed_builds_leave_intact_outputs_and_resume(corpus, tmp_path, signal_number):
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "tei", "build", str(corpus), "-o", str(out), "--jobs", "2"]
+    chance = random.Random(signal_number)
+    interrupted = 0
+    for _ in range(3):
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        wait_until_writing(process)
+        time.sleep(chance.uniform(0, 2.0))
+        os.killpg(process.pid, signal_number)
+        _, stderr = process.communicate(timeout=60)
+        interrupted += process.returncode != 0
+        assert b"Traceback" not in stderr
+        complete_outputs(out)
+    assert interrupted, "no run was interrupted: the corpus builds too fast for this test to mean anything"
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    complete_outputs(out)
+    for number in range(WORKS):
+        assert (out / f"work{number:02}" / "edition.xml").is_file()
+    assert not list(out.rglob("*.tmp"))
