@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Mapping
 
 from lxml import etree
@@ -34,10 +35,14 @@ class Transformed:
         return bytes(self.result)
 
 
-@cache
 def stylesheet(name: str) -> etree.XSLT:
     """The shipped stylesheet xslt/<name>, compiled once per process."""
-    path = resource("xslt", name)
+    return compile_stylesheet(resource("xslt", name))
+
+
+@cache
+def compile_stylesheet(path: Path) -> etree.XSLT:
+    """A stylesheet file compiled once per process: no network, no writing, imports resolved beside it."""
     tree = parse_file(path)
     tree.docinfo.URL = path.as_uri()  # so that xsl:import and xsl:include resolve next to it
     try:
@@ -49,15 +54,20 @@ def stylesheet(name: str) -> etree.XSLT:
 
 
 def transform(name: str, document: etree._ElementTree, source: str, params: Mapping[str, str]) -> Transformed:
-    """Apply stylesheet `name` to `document` (read from `source`), with string parameters quoted by lxml."""
-    compiled = stylesheet(name)
+    """Apply the shipped stylesheet `name` to `document` (read from `source`)."""
+    return apply(stylesheet(name), document, source, params)
+
+
+def apply(compiled: etree.XSLT, document: etree._ElementTree, source: str, params: Mapping[str, str]) -> Transformed:
+    """Apply a compiled stylesheet, with string parameters quoted by lxml; its messages become diagnostics."""
     quoted = {key: etree.XSLT.strparam(value) for key, value in params.items()}
     try:
         result = compiled(document, **quoted)
     except etree.XSLTApplyError as exc:
         reported = _diagnostics(compiled.error_log, document, source)
-        failure = error("XS002", f"the transformation stopped: {exc}", source)
-        raise InvalidInputError(*(reported or [failure])) from None
+        if not any(d.severity is Severity.ERROR for d in reported):
+            reported.append(error("XS002", f"the transformation stopped: {exc}", source))
+        raise InvalidInputError(*reported) from None
     return Transformed(result, _diagnostics(compiled.error_log, document, source))
 
 

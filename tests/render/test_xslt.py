@@ -1,0 +1,73 @@
+"""tei/render/xslt.py: stylesheets compiled once, parameters quoted, xsl:message read as located diagnostics."""
+
+from __future__ import annotations
+
+import pytest
+
+from tei.diagnostics import Severity
+from tei.errors import InvalidInputError
+from tei.render.xslt import apply, compile_stylesheet, stylesheet
+from tei.xmlio import parse_bytes
+
+DOCUMENT = b"<root>\n  <a/>\n  <b>text</b>\n</root>\n"
+HEAD = '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:param name="p"/>'
+
+
+def compiled(tmp_path, body: str):
+    path = tmp_path / "test.xsl"
+    path.write_text(HEAD + body + "</xsl:stylesheet>", "utf-8")
+    return compile_stylesheet(path)
+
+
+def test_a_shipped_stylesheet_is_compiled_once():
+    assert stylesheet("html/edition.xsl") is stylesheet("html/edition.xsl")
+
+
+def test_a_structured_message_becomes_a_diagnostic_at_the_line_of_its_node(tmp_path):
+    stylesheet_ = compiled(
+        tmp_path, '<xsl:template match="/"><xsl:message>WARNING T001 /*[1]/*[2] : b is odd</xsl:message></xsl:template>'
+    )
+    (diagnostic,) = apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {}).diagnostics
+    assert (diagnostic.code, diagnostic.severity, diagnostic.line, diagnostic.message) == (
+        "T001", Severity.WARNING, 3, "b is odd"
+    )
+    assert diagnostic.file == "doc.xml"
+
+
+def test_any_other_message_is_a_warning_xs003(tmp_path):
+    stylesheet_ = compiled(tmp_path, '<xsl:template match="/"><xsl:message>just saying</xsl:message></xsl:template>')
+    (diagnostic,) = apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {}).diagnostics
+    assert (diagnostic.code, diagnostic.message) == ("XS003", "just saying")
+
+
+def test_a_terminating_message_refuses_the_input(tmp_path):
+    stylesheet_ = compiled(
+        tmp_path,
+        '<xsl:template match="/"><xsl:message terminate="yes">ERROR T002 /*[1] : cannot go on</xsl:message></xsl:template>',
+    )
+    with pytest.raises(InvalidInputError) as caught:
+        apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {})
+    assert [(d.code, d.line) for d in caught.value.diagnostics] == [("T002", 1)]
+
+
+def test_parameters_are_strings_never_xpath(tmp_path):
+    stylesheet_ = compiled(tmp_path, '<xsl:output method="text"/><xsl:template match="/"><xsl:value-of select="$p"/></xsl:template>')
+    value = "') or count(//*) or ('\" & <"
+    assert str(apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {"p": value}).result) == value
+
+
+def test_a_stylesheet_that_does_not_compile_is_reported(tmp_path):
+    with pytest.raises(InvalidInputError) as caught:
+        compiled(tmp_path, '<xsl:template match="/"><xsl:value-of select="(("/></xsl:template>')
+    assert caught.value.diagnostics[0].code == "XS001"
+
+
+def test_stylesheets_cannot_reach_the_network(tmp_path):
+    stylesheet_ = compiled(
+        tmp_path,
+        '<xsl:template match="/"><xsl:copy-of select="document(\'http://example.invalid/x.xml\')"/></xsl:template>',
+    )
+    with pytest.raises(InvalidInputError) as caught:
+        apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {})
+    assert caught.value.diagnostics[-1].code == "XS002"
+    assert "http://example.invalid/x.xml denied" in caught.value.diagnostics[-1].message
