@@ -62,7 +62,7 @@ def pdf_words(pdf: Path) -> list[list[Word]]:
     out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
     return [
         [
-            Word(float(a), float(b), float(c), float(d), unescape(t))
+            Word(float(a), float(b), float(c), float(d), unescape(t).translate(BIDI_CONTROLS))
             for a, b, c, d, t in BOX.findall(body)
             if float(d) > float(height) * 0.1
         ]
@@ -115,8 +115,9 @@ def read_pdf(pdf: Path) -> list[Page]:
 
 
 def is_small(row: list[Word], body_height: float) -> bool:
-    """A row set smaller than the text (apparatus), judged by its Latin words (Arabic glyph boxes are taller)."""
-    latin = sorted(w.height for w in row if re.search(r"[A-Za-z0-9]", w.text))
+    """A row set smaller than the text (apparatus), judged by its Latin words (Arabic glyph boxes are taller,
+    line numbers may be smaller)."""
+    latin = sorted(w.height for w in row if re.search(r"[A-Za-z]", w.text))
     return bool(latin) and latin[len(latin) // 2] < 0.9 * body_height
 
 
@@ -198,6 +199,11 @@ def base_text_of_node(node: etree._Element) -> str:
     return own + (node.tail or "")
 
 
+def holds(text: str, key: str) -> bool:
+    """True when the text holds the word, in logical order or (Arabic drawn right to left) reversed."""
+    return key in text or key[::-1] in text
+
+
 def unhyphenated(page: Page, line: int, lines: dict[int, str]) -> str:
     """A body line of a page with a word hyphenated at its end completed from the next line (on any page)."""
     text = page.lines.get(line, "")
@@ -211,11 +217,11 @@ def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
     lines = {number: text for page in pages for number, text in page.lines.items()}
     for page in pages:
         for match in entry.finditer(page.apparatus):
-            if key not in page.apparatus[match.end(): match.end() + 8 + len(key) * 3]:
+            if not holds(page.apparatus[match.end(): match.end() + 8 + len(key) * 3], key):
                 continue
             line = int(match.group(1))
             near = [unhyphenated(page, line, lines), unhyphenated(page, line - 1, lines)]
-            if any(key in text for text in near):
+            if any(holds(text, key) for text in near):
                 return page.number, line
     return None
 
@@ -331,3 +337,36 @@ def test_every_unit_of_the_seed_edition_is_keyed_to_its_line(engine, seed_editio
     assert len(pages) > 2 and all(page.apparatus for page in pages[1:]), "every page of text has its apparatus"
     subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
                     str(artifacts / f"print-{engine}-seeds-page2")], check=True)
+
+
+BILINGUAL = """<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">
+  <teiHeader><fileDesc>
+    <titleStmt><title>An Arabic paragraph and an English one (test edition)</title></titleStmt>
+    <publicationStmt><p>Written for the print tests.</p></publicationStmt>
+    <sourceDesc><listWit>
+      <witness xml:id="A">Arabic and English, first form.</witness>
+      <witness xml:id="B">Arabic and English, second form.</witness>
+    </listWit></sourceDesc>
+  </fileDesc></teiHeader>
+  <text><body>
+    <ab xml:lang="ar" xml:space="preserve">لما كان يوم بدر نظر <app><lem wit="#A">رسول</lem><rdg wit="#B" type="substitution">نبي</rdg></app> الله صلى الله عليه وسلم إلى المشركين وهم ألف وأصحابه ثلاث مائة وتسعة عشر رجلا فاستقبل النبي صلى الله عليه وسلم القبلة ثم مد يديه فجعل يهتف بربه اللهم أنجز لي ما وعدتني اللهم آت ما وعدتني اللهم إن تهلك هذه <app><lem wit="#A">العصابة</lem><rdg wit="#B" type="orthographic">العصابه</rdg></app> من أهل الإسلام لا تعبد في الأرض</ab>
+    <ab xml:space="preserve">When it was the day of Badr the <app><lem wit="#A">Messenger</lem><rdg wit="#B" type="substitution">Prophet</rdg></app> of Allah looked at the polytheists; he said <app><lem wit="#A">“O Allah”</lem><rdg wit="#B" type="substitution"><foreign xml:lang="ar">اللهم</foreign></rdg></app> and stretched his hands.</ab>
+  </body></text>
+</TEI>
+"""
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_an_arabic_paragraph_runs_right_to_left_with_its_apparatus(engine, tmp_path, request, artifacts):
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    edition = tmp_path / "bilingual.xml"
+    edition.write_text(BILINGUAL, encoding="utf-8")
+    pdf = render_pdf(edition, tmp_path / "bilingual.pdf", engine, **{"line-step": "1"})
+    assert_apparatus_keyed(pdf, edition)
+    first_row = rows(pdf_words(pdf)[1])[0]
+    rightmost = max((w for w in first_row if not w.text.isdigit()), key=lambda w: w.x1)
+    assert plain(rightmost.text) in ("لما", "امل"), "the Arabic paragraph starts at the right"
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
+                    str(artifacts / f"print-{engine}-bilingual-page2")], check=True)

@@ -134,7 +134,7 @@
     <xsl:text>}\pend&#10;</xsl:text>
   </xsl:template>
 
-  <xsl:template match="tei:ab | tei:p | tei:l" mode="body">
+  <xsl:template match="tei:ab | tei:p | tei:l" mode="body" priority="1">
     <xsl:text>&#10;\pstart </xsl:text>
     <xsl:if test="starts-with(@xml:lang, 'ar')">\setRTL\arabicfont </xsl:if>
     <xsl:apply-templates mode="body"/>

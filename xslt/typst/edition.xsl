@@ -125,7 +125,7 @@
     <xsl:text>]&#10;</xsl:text>
   </xsl:template>
 
-  <xsl:template match="tei:ab | tei:p | tei:l" mode="body">
+  <xsl:template match="tei:ab | tei:p | tei:l" mode="body" priority="1">
     <xsl:text>&#10;&#10;</xsl:text>
     <xsl:choose>
       <xsl:when test="@xml:lang">
