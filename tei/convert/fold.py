@@ -18,7 +18,7 @@ from lxml import etree
 
 from tei.apparatus import APP, LEM, RDG, pointer_ids, readings
 from tei.convert.attached import (
-    LIST_APP, Attachment, BaseText, attachments, base_reading, base_string, ids_of, pointed, read_base,
+    LIST_APP, Attachment, attachments, base_reading, base_string, ids_of, pointed, read_base,
 )
 from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, all_witnesses
 from tei.convert.tree import ANCHOR, READING_ONLY, detach, references, take_between

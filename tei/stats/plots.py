@@ -13,6 +13,7 @@ from tei.stats import Statistics
 from tei.stats.tables import density
 
 IMAGE_FORMATS = ("svg", "png")
+MAX_INCHES = 14
 METADATA = {"svg": {"Date": None, "Creator": "tei"}, "png": {"Software": "tei"}}
 
 
@@ -32,19 +33,21 @@ def agreement_heatmap(stats: Statistics):
     size = len(stats.witnesses)
     share = {(p.first, p.second): p.share for p in stats.agreement}
     grid = [[1.0 if a == b else share.get((a, b), share.get((b, a))) for b in stats.witnesses] for a in stats.witnesses]
-    figure, axes = plt.subplots(figsize=(2 + 0.6 * size, 1.5 + 0.6 * size))
+    side = min(2 + 0.6 * size, MAX_INCHES)  # a large tradition gets smaller labels, not a huge picture
+    figure, axes = plt.subplots(figsize=(side, side - 0.5))
     image = axes.imshow([[float("nan") if v is None else v for v in row] for row in grid],
                         cmap="viridis", vmin=0, vmax=1)
     labels = [stats.sigla[w] for w in stats.witnesses]
-    axes.set_xticks(range(size), labels, rotation=90 if size > 8 else 0)
-    axes.set_yticks(range(size), labels)
+    label_size = max(2.5, min(10.0, 360 / max(size, 1)))
+    axes.set_xticks(range(size), labels, rotation=90 if size > 8 else 0, fontsize=label_size)
+    axes.set_yticks(range(size), labels, fontsize=label_size)
     if size <= 12:
         for row, values in enumerate(grid):
             for column, value in enumerate(values):
                 if value is not None and row != column:
                     axes.text(column, row, f"{value:.0%}", ha="center", va="center",
                               color="white" if value < 0.6 else "black", fontsize=8)
-    figure.colorbar(image, ax=axes, label="agreement (same reading)")
+    figure.colorbar(image, ax=axes, label="agreement (same reading)", shrink=0.8)
     axes.set_title("Agreement between witnesses")
     figure.tight_layout()
     return figure
