@@ -286,3 +286,15 @@ def test_a_character_xml_cannot_hold_is_restored_in_the_witness_view(open_page, 
     page = open_page(render_site(edition, tmp_path / "site"))
     page.shows_each_witness_as_tei_witness(edition)
     assert "\x07" in page.page.evaluate("teiEdition.witnessText('A')")
+
+
+def test_without_javascript_the_page_is_the_text_its_apparatus_and_the_conspectus(browser, mini_site):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(mini_site.as_uri())
+    for shown in ("#reading-text", ".apparatus", "#view-witnesses"):
+        assert page.is_visible(shown), shown
+    for hidden in (".tabs", ".controls", "#view-synoptic", "#heatmap", "#entry-panel"):
+        assert page.is_hidden(hidden), hidden
+    assert page.eval_on_selector_all(".app[role], .app[tabindex]", "units => units.length") == 0
+    context.close()

@@ -148,7 +148,7 @@
     var heading = document.createElement("h2");
     heading.textContent = "Note";
     var body = document.createElement("p");
-    body.textContent = marker.getAttribute("data-note");
+    body.textContent = marker.title;
     page.panel.appendChild(heading);
     page.panel.appendChild(body);
   }
@@ -442,6 +442,25 @@
     window.addEventListener("hashchange", followHash);
   }
 
+  /* What only works with the script appears with it: controls, tabs, and units and notes as buttons. */
+  function enhance() {
+    page.units.forEach(function (unit) {
+      unit.tabIndex = 0;
+      unit.setAttribute("role", "button");
+      unit.setAttribute("aria-expanded", "false");
+      unit.setAttribute("aria-controls", "entry-panel");
+    });
+    page.text.querySelectorAll(".note-ref").forEach(function (marker) {
+      marker.tabIndex = 0;
+      marker.setAttribute("role", "button");
+      marker.setAttribute("aria-label", "Note");
+    });
+    document.querySelector(".controls").hidden = false;
+    page.panel.hidden = false;
+    document.querySelector(".tabs").hidden = false;
+    selectTab(page.tabs[0], false);
+  }
+
   function start() {
     page.text = document.getElementById("reading-text");
     page.panel = document.getElementById("entry-panel");
@@ -449,12 +468,7 @@
     page.heatmap = document.getElementById("heatmap");
     page.tabs = Array.prototype.slice.call(document.querySelectorAll('[role="tab"]'));
     page.units = Array.prototype.slice.call(page.text.querySelectorAll(".app"));
-    page.units.forEach(function (unit) {
-      unit.tabIndex = 0;
-      unit.setAttribute("role", "button");
-      unit.setAttribute("aria-expanded", "false");
-      unit.setAttribute("aria-controls", "entry-panel");
-    });
+    enhance();
     isolateRightToLeft(page.text);
     page.witnesses = declaredWitnesses();
     page.offsets = unitOffsets();

@@ -8,6 +8,8 @@
       (then copy xslt/html/edition.css and xslt/html/edition.js next to index.html)
 
   Parameters: xslt/html/params.xsl. Modes added here: text (the reading text), conspectus.
+  Without JavaScript the page is the reading text, its apparatus and the conspectus; the script adds the
+  controls, the views and makes units and note markers operable.
 -->
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
@@ -48,7 +50,7 @@
         <a class="skip-link" href="#reading-text">Skip to the text</a>
         <header class="site-header">
           <h1><xsl:value-of select="$page-title"/></h1>
-          <div role="tablist" aria-label="Views" class="tabs">
+          <div role="tablist" aria-label="Views" class="tabs" hidden="hidden">
             <button type="button" role="tab" id="tab-text" aria-controls="view-text" aria-selected="true">Reading text</button>
             <button type="button" role="tab" id="tab-synoptic" aria-controls="view-synoptic" aria-selected="false" tabindex="-1">Synoptic view</button>
             <button type="button" role="tab" id="tab-witnesses" aria-controls="view-witnesses" aria-selected="false" tabindex="-1">Witnesses</button>
@@ -70,7 +72,7 @@
             <fieldset class="synoptic-witnesses"><legend>Witnesses shown</legend></fieldset>
             <div id="synoptic" class="synoptic"></div>
           </section>
-          <section id="view-witnesses" role="tabpanel" aria-labelledby="tab-witnesses" class="view" hidden="hidden">
+          <section id="view-witnesses" role="tabpanel" aria-labelledby="tab-witnesses" class="view">
             <h2>Conspectus siglorum</h2>
             <dl class="conspectus"><xsl:apply-templates select="$witnesses" mode="conspectus"/></dl>
           </section>
@@ -81,7 +83,7 @@
 
   <xsl:template name="text-view">
     <section id="view-text" role="tabpanel" aria-labelledby="tab-text" class="view">
-      <div class="controls">
+      <div class="controls" hidden="hidden">
         <label for="witness-select">Text of </label>
         <select id="witness-select">
           <option value="">the edition (lemmata)</option>
@@ -105,7 +107,7 @@
           <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$text-lang"/></xsl:call-template></xsl:attribute>
           <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="text"/>
         </article>
-        <aside id="entry-panel" class="entry-panel" aria-live="polite" aria-label="Entry of the selected unit">
+        <aside id="entry-panel" class="entry-panel" aria-live="polite" aria-label="Entry of the selected unit" hidden="hidden">
           <p class="hint">Select a marked passage (click, or Tab then Enter) to see its readings.</p>
         </aside>
       </div>
@@ -126,9 +128,10 @@
 
   <xsl:template match="tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()" mode="text"/>
 
-  <!-- A note carries no witness text: a marker whose text is drawn by CSS, the note shown on activation. -->
+  <!-- A note carries no witness text: a marker whose text is drawn by CSS; the note is its title, and the
+       script shows it in the entry panel when the marker is activated. -->
   <xsl:template match="tei:note" mode="text">
-    <span class="note-ref" role="button" tabindex="0" aria-label="Note" data-note="{normalize-space(.)}"></span>
+    <span class="note-ref" title="{normalize-space(.)}"></span>
   </xsl:template>
 
   <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="text">
