@@ -92,23 +92,23 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     order = canonical_order(keys, base)
     columns: list[Column] = []
     for wid in order:
-        _update_consensus(columns, keys, order)
-        columns, _ = _add_witness(columns, wid, keys)
+        columns, _, touched = _add_witness(columns, wid, keys)
+        _update_consensus(touched, keys, order)
     moves: list[Move] = []
     for wid in order[1:] if len(order) == 2 else order:
         # refinement: each witness again, against the columns of all the others (two: once is enough)
-        columns = _without(columns, wid)
-        _update_consensus(columns, keys, order)
-        columns, found = _add_witness(columns, wid, keys)
+        columns, touched = _without(columns, wid)
+        _update_consensus(touched, keys, order)
+        columns, found, touched = _add_witness(columns, wid, keys)
+        _update_consensus(touched, keys, order)
         moves = [move for move in moves if move.witness != wid] + found
-    _update_consensus(columns, keys, order)
     return Alignment(order, columns, _still_standing(moves, columns))
 
 
-def _without(columns: list[Column], wid: str) -> list[Column]:
-    for column in columns:
-        column.cells.pop(wid, None)
-    return [column for column in columns if column.cells]
+def _without(columns: list[Column], wid: str) -> tuple[list[Column], list[Column]]:
+    """The columns without the witness (those left empty dropped), and those it was taken from."""
+    touched = [column for column in columns if column.cells.pop(wid, None) is not None]
+    return [column for column in columns if column.cells], touched
 
 
 def _still_standing(moves: list[Move], columns: list[Column]) -> list[Move]:
@@ -123,15 +123,20 @@ def _update_consensus(columns: list[Column], keys: dict[str, list[str]], order: 
     """Each column's key becomes the key most of its witnesses have (ties: the earliest in the order)."""
     rank = {wid: n for n, wid in enumerate(order)}
     for column in columns:
-        if len(column.cells) > 2 and len({keys[wid][index] for wid, index in column.cells.items()}) > 1:
-            found = Counter(keys[wid][index] for wid, index in column.cells.items())
-            earliest = {}
-            for wid, index in column.cells.items():
-                earliest[keys[wid][index]] = min(rank[wid], earliest.get(keys[wid][index], len(rank)))
-            column.key = max(found, key=lambda key: (found[key], -earliest[key]))
+        if not column.cells:
+            continue
+        found = Counter(keys[wid][index] for wid, index in column.cells.items())
+        if len(found) == 1:
+            column.key = next(iter(found))
+            continue
+        earliest: dict[str, int] = {}
+        for wid, index in column.cells.items():
+            earliest[keys[wid][index]] = min(rank[wid], earliest.get(keys[wid][index], len(rank)))
+        column.key = max(found, key=lambda key: (found[key], -earliest[key]))
 
 
-def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]) -> tuple[list[Column], list[Move]]:
+def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
+    """The columns with the witness's tokens placed, the moves found, and the columns it joined."""
     own = keys[wid]
     interned: dict[str, int] = {}
     column_ids = [interned.setdefault(c.key, len(interned)) for c in columns]
@@ -144,6 +149,7 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]) ->
 
     pairs = _with_substitutions(pairs, keys_in, len(columns), own)
     merged: list[Column] = []
+    joined: list[Column] = []
     inserted_runs: list[list[Column]] = []
     deleted_runs: list[list[Column]] = []
     previous_column, previous_token = 0, 0
@@ -159,8 +165,9 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]) ->
         if column_index < len(columns):
             columns[column_index].cells[wid] = token_index
             merged.append(columns[column_index])
+            joined.append(columns[column_index])
         previous_column, previous_token = column_index + 1, token_index + 1
-    return merged, find_moves(wid, inserted_runs, deleted_runs)
+    return merged, find_moves(wid, inserted_runs, deleted_runs), joined
 
 
 def supported_pairs(a: list[int], support: list[int], b: list[int]) -> list[tuple[int, int]]:

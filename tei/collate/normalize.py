@@ -88,6 +88,9 @@ HONORIFIC_FORMULAS = (
 )
 
 
+HONORIFIC_INITIALS = "(ﷺصر"  # every formula above starts with one of these (the tokenizer's quick test)
+
+
 @dataclass(frozen=True)
 class Profile:
     """A named normalisation profile: the layers of the key, honorific classes, a fuzzy spelling threshold."""
@@ -96,6 +99,7 @@ class Profile:
     description: str
     layers: tuple[str, ...]
     honorifics: tuple[tuple[str, str], ...] = ()  # (class, regular expression) pairs, matched case-insensitively
+    honorific_initials: str = ""  # the characters any honorific formula can start with
     fuzzy_threshold: float | None = None  # rapidfuzz ratio (0-100) from which two keys are spelling variants
     fuzzy_min_length: int = 5  # shorter keys are never fuzzy variants ("their"/"there" stay apart)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
@@ -142,6 +146,7 @@ PROFILES = {
             "English renderings of hadith with Arabic names and formulas.",
             ("unicode", "case", "quotes", "diacritics", "transliteration", "arabic-letters", "numerals"),
             HONORIFIC_FORMULAS,
+            HONORIFIC_INITIALS,
             fuzzy_threshold=85,
         ),
         Profile(
@@ -149,6 +154,7 @@ PROFILES = {
             "Arabic hadith texts.",
             ("unicode", "diacritics", "arabic-letters", "numerals"),
             HONORIFIC_FORMULAS,
+            HONORIFIC_INITIALS,
         ),
     )
 }

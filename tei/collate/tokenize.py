@@ -19,9 +19,12 @@ _LEADING_SPACE = regex.compile(r"\s+")
 
 def _token_pattern(profile: Profile) -> regex.Pattern:
     honorific = honorific_pattern(profile)
-    not_formula = f"(?!{honorific.pattern})" if honorific else ""
-    formula = f"(?P<formula>{honorific.pattern})(?P<formula_trail>[^\\w\\p{{M}}\\s]*)|" if honorific else ""
-    punctuation = f"(?:{not_formula}[^\\w\\p{{M}}\\s])"
+    initials = regex.escape(profile.honorific_initials)
+    marks = regex.escape("".join(c for c in profile.honorific_initials if not c.isalnum()))
+    formula = (f"(?=[{initials}])(?P<formula>{honorific.pattern})(?P<formula_trail>[^\\w\\p{{M}}\\s]*)|"
+               if honorific else "")
+    punctuation = (f"(?:(?![{initials}])[^\\w\\p{{M}}\\s]|(?!{honorific.pattern})[{marks}])" if honorific
+                   else "[^\\w\\p{M}\\s]")
     return regex.compile(
         f"(?:{formula}(?P<lead>{punctuation}*)(?P<word>{WORD})(?P<trail>{punctuation}*)|(?P<alone>{punctuation}+))"
         r"(?P<space>\s*)",
@@ -40,29 +43,29 @@ def token_pattern(profile: Profile) -> regex.Pattern:
 
 def tokenize(text: str, profile: Profile) -> list[Token]:
     """The tokens of a text under a profile; their surfaces and whitespace rebuild the text exactly."""
-    tokens: list[Token] = []
+    tokens: list[Token] = []  # the pattern matches at every non-space character, so matches are contiguous
     position = 0
     leading = _LEADING_SPACE.match(text)
     if leading:
         tokens.append(Token("", leading.group(), "", ""))
         position = leading.end()
     pattern = token_pattern(profile)
-    while position < len(text):
-        match = pattern.match(text, position)
-        tokens.append(_token(match, profile))
-        position = match.end()
+    with_formulas = honorific_pattern(profile) is not None
+    key = profile.key
+    for match in pattern.finditer(text, position):
+        lead, word, trail, space = match.group("lead", "word", "trail", "space")
+        if word is not None:
+            tokens.append(Token(lead + word + trail if lead or trail else word, space, key(word), word))
+        elif with_formulas and match.group("formula") is not None:
+            tokens.append(_formula(match, profile))
+        else:
+            alone = match.group("alone")
+            tokens.append(Token(alone, space, key(alone), ""))
     return tokens
 
 
-def _token(match: regex.Match, profile: Profile) -> Token:
-    space = match.group("space")
-    if match.groupdict().get("formula") is not None:
-        surface = match.group("formula") + match.group("formula_trail")
-        honorific_class = next(name for name, value in match.groupdict().items()
-                               if value is not None and name not in ("formula", "formula_trail", "space"))
-        return Token(surface, space, profile.honorific_key(honorific_class), match.group("formula"))
-    if match.group("word") is not None:
-        word = match.group("word")
-        return Token(match.group("lead") + word + match.group("trail"), space, profile.key(word), word)
-    alone = match.group("alone")
-    return Token(alone, space, profile.key(alone), "")
+def _formula(match: regex.Match, profile: Profile) -> Token:
+    honorific_class = next(name for name, value in match.groupdict().items()
+                           if value is not None and name not in ("formula", "formula_trail", "space"))
+    surface = match.group("formula") + match.group("formula_trail")
+    return Token(surface, match.group("space"), profile.honorific_key(honorific_class), match.group("formula"))

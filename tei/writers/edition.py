@@ -116,11 +116,13 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
 
 def _fill(parent: etree._Element, parts, level: int) -> None:
     """Put strings and units into an element, in order; strings go exactly as they are."""
+    last = None  # the last child (lxml counts children by walking them: keep it at hand)
     for part in parts:
         if isinstance(part, str):
-            _append_text(parent, part)
+            last = _append_text(parent, last, part)
         else:
-            parent.append(_app(part, level + 1))
+            last = _app(part, level + 1)
+            parent.append(last)
 
 
 def _app(unit: VariationUnit, level: int) -> etree._Element:
@@ -158,20 +160,21 @@ def _lay_out(element: etree._Element, level: int) -> None:
     element[-1].tail = "\n" + INDENT * level
 
 
-def _append_text(parent: etree._Element, text: str) -> None:
-    """Append text after the last child (or inside the parent), characters XML cannot hold as <g>."""
+def _append_text(parent: etree._Element, last: etree._Element | None, text: str) -> etree._Element | None:
+    """Append text after `last` (or inside the parent), characters XML cannot hold as <g>; the new last child."""
     position = 0
     for match in XML_ILLEGAL.finditer(text):
-        _append_plain(parent, text[position:match.start()])
-        etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(match.group()):04X}")
+        _append_plain(parent, last, text[position:match.start()])
+        last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(match.group()):04X}")
         position = match.end()
-    _append_plain(parent, text[position:])
+    _append_plain(parent, last, text[position:])
+    return last
 
 
-def _append_plain(parent: etree._Element, text: str) -> None:
+def _append_plain(parent: etree._Element, last: etree._Element | None, text: str) -> None:
     if not text:
         return
-    if len(parent):
-        parent[-1].tail = (parent[-1].tail or "") + text
+    if last is not None:
+        last.tail = (last.tail or "") + text
     else:
         parent.text = (parent.text or "") + text

@@ -1,0 +1,107 @@
+"""Collation speed and peak memory, ours side by side with CollateX (pip install -e '.[bench]').
+
+Each measurement runs in a fresh Python process, so peak memory (the process's maximum resident set,
+interpreter included) is its own. Time is wall-clock and CPU time of collating and writing the TEI
+edition (imports excluded); the speed-up compares CPU time, which a busy machine disturbs less.
+Cases: the four seeds; 4 synthetic witnesses x 2,000 words; 4 x 100,000 words (CollateX is not run
+there: its time grows quadratically or worse, ~146 s already at 2,000 words).
+
+    python benchmarks/collate_speed.py [--cases seeds,2000,100000] [--no-collatex]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SEEDS = HERE.parent / "seeds"
+CASES = {"seeds": None, "2000": 2000, "100000": 100000}
+COLLATEX_LIMIT = 2000  # words per witness beyond which CollateX is not attempted
+
+
+def witness_texts(case: str) -> dict[str, str]:
+    if case == "seeds":
+        from tei.readers.manifest import read_manifest
+
+        return {w.id: w.text for w in read_manifest(SEEDS / "edition.toml").witnesses}
+    sys.path.insert(0, str(HERE))
+    from synthetic_witnesses import generate
+
+    return generate(CASES[case], 4, seed=1).texts
+
+
+def run_ours(texts: dict[str, str]) -> int:
+    from tei.collate import collate
+    from tei.model import Witness, Work
+    from tei.writers.edition import edition_bytes
+
+    witnesses = tuple(Witness(wid, wid, text) for wid, text in texts.items())
+    edition = collate(Work("bench", "Benchmark", base="A", profile="hadith-en", witnesses=witnesses))
+    return len(edition_bytes(edition))
+
+
+def run_collatex(texts: dict[str, str]) -> int:
+    from collatex import Collation, collate
+
+    collation = Collation()
+    for wid, text in texts.items():
+        collation.add_plain_witness(wid, text)
+    return len(collate(collation, output="tei"))
+
+
+def measure_here(aligner: str, case: str) -> None:
+    texts = witness_texts(case)
+    run = run_ours if aligner == "tei" else run_collatex
+    run({"A": "warm up", "B": "warm up the imports"})  # imports and compiled patterns are not timed
+    started, cpu_started = time.perf_counter(), time.process_time()
+    size = run(texts)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    words = sum(len(t.split()) for t in texts.values())
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "peak_mb": peak_mb, "words": words, "output_bytes": size}))
+
+
+def measure(aligner: str, case: str) -> dict:
+    result = subprocess.run([sys.executable, __file__, "--one", aligner, case], capture_output=True, text=True)
+    if result.returncode:
+        return {"error": result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "failed"}
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", default="seeds,2000,100000")
+    parser.add_argument("--no-collatex", action="store_true")
+    parser.add_argument("--one", nargs=2, metavar=("ALIGNER", "CASE"), help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.one:
+        measure_here(*arguments.one)
+        return
+    print("wall-clock seconds (CPU seconds of the process in brackets), peak resident memory in MB")
+    print(f"{'case':<8} {'words':>7} {'tei s (cpu)':>16} {'tei MB':>7} {'CollateX s (cpu)':>19} {'CollateX MB':>12}"
+          f" {'speed-up':>9}")
+    for case in arguments.cases.split(","):
+        ours = measure("tei", case)
+        skip = arguments.no_collatex or (CASES[case] or 0) > COLLATEX_LIMIT
+        theirs = {"error": "not run"} if skip else measure("collatex", case)
+        if "error" in ours:
+            print(f"{case:<8} tei failed: {ours['error']}")
+            continue
+        line = (f"{case:<8} {ours['words']:>7} {ours['seconds']:>8.2f} ({ours['cpu']:>5.2f})"
+                f" {ours['peak_mb']:>7.0f}")
+        if "error" in theirs:
+            line += f" {theirs['error']:>19} {'':>12} {'':>9}"
+        else:
+            line += (f" {theirs['seconds']:>10.2f} ({theirs['cpu']:>6.2f}) {theirs['peak_mb']:>12.0f}"
+                     f" {theirs['cpu'] / ours['cpu']:>8.0f}x")
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
