@@ -298,3 +298,12 @@ def test_without_javascript_the_page_is_the_text_its_apparatus_and_the_conspectu
         assert page.is_hidden(hidden), hidden
     assert page.eval_on_selector_all(".app[role], .app[tabindex]", "units => units.length") == 0
     context.close()
+
+
+def test_a_lem_without_wit_is_the_text_of_every_witness_no_reading_names(open_page, tmp_path):
+    from .conftest import render_site
+
+    edition = tmp_path / "implicit.xml"
+    edition.write_text(MINI.read_text("utf-8").replace('<lem wit="#A">captives</lem>', "<lem>captives</lem>"), "utf-8")
+    page = open_page(render_site(edition, tmp_path / "site"))
+    page.shows_each_witness_as_tei_witness(edition)

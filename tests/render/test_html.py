@@ -155,3 +155,10 @@ def test_transposed_units_link_to_each_other(tmp_path):
     assert links["entry-app-0002"] == [("#app-0005", "transposed with 5")]
     assert links["entry-app-0005"] == [("#app-0002", "transposed with 2")]
     assert sum(len(found) for found in links.values()) == 2
+
+
+def test_a_lem_without_wit_stands_for_the_witnesses_no_reading_names(tmp_path):
+    edition = tmp_path / "implicit.xml"
+    edition.write_text(MINI.read_text("utf-8").replace('<lem wit="#A">captives</lem>', "<lem>captives</lem>"), "utf-8")
+    entry = page_of(edition, tmp_path / "site").get_element_by_id("entry-app-0005")
+    assert " ".join(entry.text_content().split()) == "5 captives A] prisoners B C substitution ¶"

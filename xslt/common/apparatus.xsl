@@ -25,7 +25,6 @@
     unit-id             [app]       @xml:id, else 'unit-' followed by its number (stable permalinks)
     is-base-reading     [lem|rdg]   'yes' for the reading shown in the reading text: the first lem, else
                                     the first reading of the app
-    wit-attests         (wit-list, wit)  'yes' when the pointer list names witness id wit ('#W' or 'W')
     entry               [app]       the apparatus entry: base reading, sigla, ']' and the other readings
     transposition-partners [app]    the hook emit-transposition-partner for each other app that a
                                     listTranspose/transpose puts with this one
@@ -135,13 +134,6 @@
         <xsl:value-of select="concat('#', $id, ' ')"/>
       </xsl:if>
     </xsl:for-each>
-  </xsl:template>
-
-  <xsl:template name="wit-attests">
-    <xsl:param name="wit-list"/>
-    <xsl:param name="wit"/>
-    <xsl:variable name="padded" select="concat(' ', normalize-space($wit-list), ' ')"/>
-    <xsl:if test="contains($padded, concat(' #', $wit, ' ')) or contains($padded, concat(' ', $wit, ' '))">yes</xsl:if>
   </xsl:template>
 
   <!-- ================================================================ readings and units -->
