@@ -61,6 +61,7 @@ def read_manifest(path: Path | str) -> Work:
         _check_table(problems, entry, WITNESS_KEYS, WITNESS_REQUIRED, "[[witness]]")
     problems.raise_if_any()
     _check_identities(problems, edition, witnesses)
+    _check_profile(problems, edition)
     problems.raise_if_any()
     return _build_work(path, edition, witnesses)
 
@@ -74,6 +75,15 @@ def _check_table(problems, table, keys, required, name):
     for key in required:
         if key not in table:
             problems.add("M004", f"{name} lacks the required key '{key}'", None)
+
+
+def _check_profile(problems, edition):
+    from tei.collate.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
+
+    profile = edition.get("profile")
+    if profile is not None and profile not in PROFILES:
+        problems.add("M011", f"unknown normalisation profile '{profile}' (known: {', '.join(sorted(PROFILES))})",
+                     "profile")
 
 
 def _check_identities(problems, edition, witnesses):

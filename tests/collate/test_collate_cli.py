@@ -179,3 +179,17 @@ def test_a_hand_edited_edition_is_not_overwritten(tmp_path):
     assert again.exit_code == 1
     assert "[O004]" in one_error_line(again)
     assert run("collate", tmp_path / "w00.txt", tmp_path / "w01.txt", "-o", out, "--force").exit_code == 0
+
+
+def test_manifest_naming_an_unknown_profile_is_refused_at_its_line(tmp_path):
+    manifest = tmp_path / "edition.toml"
+    text = (SEEDS / "edition.toml").read_text("utf-8").replace('profile = "hadith-en"', 'profile = "hadith-xx"')
+    manifest.write_text(text, "utf-8")
+    for seed in SEED_FILES:
+        (tmp_path / seed.name).write_bytes(seed.read_bytes())
+    result = run("collate", "-o", tmp_path / "e.xml", "--manifest", manifest)
+    assert result.exit_code == 1
+    line = one_error_line(result)
+    assert "[M011]" in line and "hadith-en" in line
+    line_number = text.splitlines().index('profile = "hadith-xx"') + 1
+    assert f"edition.toml:{line_number}:" in line
