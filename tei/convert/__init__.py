@@ -10,6 +10,7 @@ the rebuild rule of its own method, and refused unless every witness reads exact
 from __future__ import annotations
 
 import copy
+
 from lxml import etree
 
 from tei.apparatus import body, content_text

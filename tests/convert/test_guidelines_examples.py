@@ -70,3 +70,20 @@ def test_a_location_referenced_app_without_lem_cannot_be_placed(chapter):
         convert_checked(tree, "parallel-segmentation", "ae.xml")
     assert refused.value.diagnostics[0].code == "CV006"
     assert "has no lem" in refused.value.diagnostics[0].message
+
+
+def test_an_external_double_end_point_apparatus_folds_into_the_text(chapter):
+    base = chapter.getroot().xpath("//*[@xml:id='TCAPDE-egXML-se']")[0]
+    apparatus = chapter.getroot().xpath("//*[@xml:id='TCAPDE-egXML-mo']")[0]
+    lines = "".join(etree.tostring(l, encoding="unicode") for l in base.iter(f"{{{EXAMPLES_NS}}}l"))
+    entry = etree.tostring(apparatus[0], encoding="unicode")
+    xml = document(f"<lg>{lines}</lg>", "double-end-point", ["El", "Hg", "La", "Ra2"]).decode()
+    xml = xml.replace("</body>", f"</body><back><listApp>{entry}</listApp></back>").replace(EXAMPLES_NS, TEI_NS)
+    tree = parse_bytes(xml.encode(), "external.xml")
+    assert witness_text(tree, "Ra2").startswith("Eryment though noon")
+    for target in ("parallel-segmentation", "location-referenced"):
+        result = parse_bytes(convert_checked(tree, target, "external.xml")[0], target)
+        assert result.getroot().find(f".//{{{TEI_NS}}}listApp") is None  # the app moved into the text
+        assert {w: witness_text(result, w) for w in ("El", "La", "Ra2")} == {
+            w: witness_text(tree, w) for w in ("El", "La", "Ra2")
+        }
