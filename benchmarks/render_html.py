@@ -3,12 +3,14 @@
 
     python benchmarks/render_html.py [--runs 5]
 
-Figures are wall-clock seconds of fresh processes (median and max), so they include Python's start.
+Figures are wall-clock seconds (median and max): of fresh processes, so including Python's start, and
+of render() in this process. The machine's load average is printed, since a shared machine slows all.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -77,6 +79,19 @@ def timed(command: list[str], runs: int) -> list[float]:
     return times
 
 
+def timed_in_process(edition: Path, site: Path, runs: int) -> list[float]:
+    """render() and the writes, in this process (the stylesheet is compiled by the first run)."""
+    from tei.outputs import write_files
+    from tei.render import render
+
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        write_files(render(edition, "html", site).files, force=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def inputs(folder: Path) -> list[tuple[str, Path, str]]:
     """(label, edition, target) of every benchmark input."""
     synthetic = folder / "synthetic-1000.xml"
@@ -97,9 +112,10 @@ def main() -> None:
     tei = shutil.which("tei") or sys.exit("the tei console script is not on PATH (activate .venv)")
     xsltproc = shutil.which("xsltproc") or sys.exit("xsltproc is not installed (scripts/setup.sh)")
     stylesheet = PROJECT / "xslt" / "html" / "edition.xsl"
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        print(f"{'input':44} {'tool':10} {'median s':>9} {'max s':>9}  target   ({runs} runs, fresh processes)")
+        print(f"{'input':44} {'tool':10} {'median s':>9} {'max s':>9}  target   ({runs} runs each)")
         for label, edition, target in inputs(folder):
             site = folder / "site"
             rows = [
@@ -109,6 +125,8 @@ def main() -> None:
             for tool, command in rows:
                 times = timed(command, runs)
                 print(f"{label:44} {tool:10} {statistics.median(times):9.3f} {max(times):9.3f}  {target if tool == 'tei render' else ''}")
+            times = timed_in_process(edition, folder / "site-in-process", runs)
+            print(f"{label:44} {'render()':10} {statistics.median(times):9.3f} {max(times):9.3f}  (in process: parse, XSLT, write)")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ performance mark tei-edition-ready), in Debian's Chromium, headless, page opened
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 from pathlib import Path
@@ -51,6 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_FLAGS)
         print(f"{'site':26} {'units':>5} {'interactive ms':>15} {'max':>6} {'witness switch ms':>18} {'activate ms':>12}"
