@@ -264,7 +264,6 @@
 
   function drawHeatmap() {
     var map = page.heatmap;
-    if (!map) { return; }
     map.innerHTML = "";
     if (!page.units.length) { return; }
     var bins = Math.min(HEAT_BINS, page.units.length);
