@@ -33,7 +33,8 @@ def compile_latex(source: bytes, source_name: str) -> tuple[bytes, list[Diagnost
         tex = Path(folder) / "edition.tex"
         tex.write_bytes(source)
         command = [latexmk, "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", tex.name]
-        environment = {**os.environ, "SOURCE_DATE_EPOCH": str(reproducible_timestamp()), "FORCE_SOURCE_DATE": "1"}
+        environment = {**os.environ, "SOURCE_DATE_EPOCH": str(reproducible_timestamp()), "FORCE_SOURCE_DATE": "1",
+                       "max_print_line": "10000"}  # log lines unwrapped, so that an error shows whole
         try:
             finished = subprocess.run(command, cwd=folder, env=environment, capture_output=True, timeout=TIMEOUT_SECONDS)
         except subprocess.TimeoutExpired:

@@ -170,6 +170,11 @@
 
   <xsl:template match="tei:note | tei:wit | tei:witDetail | comment() | processing-instruction()" mode="base-text"/>
 
+  <xsl:template match="tei:w" mode="base-text">
+    <xsl:apply-templates mode="base-text"/>
+    <xsl:if test="following-sibling::node()[1][self::tei:w]"><xsl:text> </xsl:text></xsl:if>
+  </xsl:template>
+
   <xsl:template name="last-word">
     <xsl:param name="text"/>
     <xsl:choose>

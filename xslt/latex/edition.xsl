@@ -128,17 +128,71 @@
 
   <!-- ================================================================ the text -->
 
+  <!-- Text and inline elements standing directly in a container (an app in body, as teiphy writes it)
+       are gathered into paragraphs: reledmac numbers lines only inside \pstart ... \pend. -->
+  <xsl:template match="tei:body | tei:div | tei:div1 | tei:div2 | tei:div3 | tei:div4 | tei:div5 | tei:div6
+                       | tei:div7 | tei:lg | tei:front | tei:back | tei:group" mode="body">
+    <xsl:for-each select="node()[not(self::text()[normalize-space() = ''])]">
+      <xsl:variable name="block"><xsl:call-template name="is-block"/></xsl:variable>
+      <xsl:variable name="after-block">
+        <xsl:for-each select="preceding-sibling::node()[not(self::text()[normalize-space() = ''])][1]">
+          <xsl:call-template name="is-block"/>
+        </xsl:for-each>
+      </xsl:variable>
+      <xsl:choose>
+        <xsl:when test="$block = 'yes'"><xsl:apply-templates select="." mode="body"/></xsl:when>
+        <xsl:when test="$after-block != 'no'">
+          <xsl:variable name="content"><xsl:apply-templates select="." mode="inline-run"/></xsl:variable>
+          <xsl:if test="normalize-space($content) != ''">
+            <xsl:value-of select="concat('&#10;\pstart ', $content, '\pend&#10;')"/>
+          </xsl:if>
+        </xsl:when>
+      </xsl:choose>
+    </xsl:for-each>
+  </xsl:template>
+
+  <xsl:template name="is-block">
+    <xsl:choose>
+      <xsl:when test="self::tei:ab or self::tei:p or self::tei:l or self::tei:head or self::tei:lg or self::tei:listTranspose
+                      or self::tei:div or self::tei:div1 or self::tei:div2 or self::tei:div3 or self::tei:div4
+                      or self::tei:div5 or self::tei:div6 or self::tei:div7">yes</xsl:when>
+      <xsl:otherwise>no</xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- One node of an inline run, then the next sibling while it is not a block. -->
+  <xsl:template match="node()" mode="inline-run">
+    <xsl:apply-templates select="." mode="body"/>
+    <xsl:for-each select="following-sibling::node()[1]">
+      <xsl:variable name="block"><xsl:call-template name="is-block"/></xsl:variable>
+      <xsl:if test="$block = 'no'"><xsl:apply-templates select="." mode="inline-run"/></xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- A paragraph with nothing to print (only notes, page breaks) is left out: reledmac refuses it. -->
   <xsl:template match="tei:head" mode="body">
-    <xsl:text>&#10;\pstart\textbf{</xsl:text>
-    <xsl:apply-templates mode="body"/>
-    <xsl:text>}\pend&#10;</xsl:text>
+    <xsl:variable name="content"><xsl:apply-templates mode="body"/></xsl:variable>
+    <xsl:if test="normalize-space($content) != ''">
+      <xsl:value-of select="concat('&#10;\pstart\textbf{', $content, '}\pend&#10;')"/>
+    </xsl:if>
   </xsl:template>
 
   <xsl:template match="tei:ab | tei:p | tei:l" mode="body" priority="1">
-    <xsl:text>&#10;\pstart </xsl:text>
-    <xsl:if test="starts-with(@xml:lang, 'ar')">\setRTL\arabicfont </xsl:if>
+    <xsl:variable name="content"><xsl:apply-templates mode="body"/></xsl:variable>
+    <xsl:if test="normalize-space($content) != ''">
+      <xsl:text>&#10;\pstart </xsl:text>
+      <xsl:if test="starts-with(@xml:lang, 'ar')">\setRTL\arabicfont </xsl:if>
+      <xsl:value-of select="concat($content, '\pend&#10;')"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- A block inside a block (l in a quote in a p, ...) runs on inside the outer paragraph. -->
+  <xsl:template match="*[self::tei:ab or self::tei:p or self::tei:l or self::tei:head]
+                        [ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head]"
+      mode="body" priority="2">
+    <xsl:text> </xsl:text>
     <xsl:apply-templates mode="body"/>
-    <xsl:text>\pend&#10;</xsl:text>
+    <xsl:text> </xsl:text>
   </xsl:template>
 
   <xsl:template match="*[@xml:lang]" mode="body">
@@ -177,6 +231,19 @@
   <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | tei:pb | tei:cb | tei:milestone
                        | tei:fw | tei:sic[parent::tei:choice] | tei:orig[parent::tei:choice] | tei:abbr[parent::tei:choice]
                        | comment() | processing-instruction()" mode="body"/>
+
+  <!-- Words encoded as w elements with nothing between them (teiphy, open-cbgm) are printed apart. -->
+  <xsl:template match="tei:w" mode="body">
+    <xsl:apply-templates mode="body"/>
+    <xsl:if test="following-sibling::node()[1][self::tei:w]"><xsl:text> </xsl:text></xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:w" mode="reading-content">
+    <xsl:apply-templates mode="reading-content"/>
+    <xsl:if test="following-sibling::node()[1][self::tei:w]">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
 
   <xsl:template match="tei:lb" mode="body">
     <xsl:if test="not(@break = 'no')"><xsl:text> </xsl:text></xsl:if>

@@ -138,6 +138,15 @@
     <xsl:text>&#10;&#10;</xsl:text>
   </xsl:template>
 
+  <!-- A block inside a block (l in a quote in a p, ...) runs on inside the outer paragraph. -->
+  <xsl:template match="*[self::tei:ab or self::tei:p or self::tei:l or self::tei:head]
+                        [ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head]"
+      mode="body" priority="2">
+    <xsl:text> </xsl:text>
+    <xsl:apply-templates mode="body"/>
+    <xsl:text> </xsl:text>
+  </xsl:template>
+
   <xsl:template match="*[@xml:lang]" mode="body">
     <xsl:call-template name="in-language"><xsl:with-param name="mode-body" select="true()"/></xsl:call-template>
   </xsl:template>
@@ -176,6 +185,19 @@
   <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | tei:pb | tei:cb | tei:milestone
                        | tei:fw | tei:sic[parent::tei:choice] | tei:orig[parent::tei:choice] | tei:abbr[parent::tei:choice]
                        | comment() | processing-instruction()" mode="body"/>
+
+  <!-- Words encoded as w elements with nothing between them (teiphy, open-cbgm) are printed apart. -->
+  <xsl:template match="tei:w" mode="body">
+    <xsl:apply-templates mode="body"/>
+    <xsl:if test="following-sibling::node()[1][self::tei:w]"><xsl:text> </xsl:text></xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:w" mode="reading-content">
+    <xsl:apply-templates mode="reading-content"/>
+    <xsl:if test="following-sibling::node()[1][self::tei:w]">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
 
   <xsl:template match="tei:lb" mode="body">
     <xsl:if test="not(@break = 'no')"><xsl:text> </xsl:text></xsl:if>

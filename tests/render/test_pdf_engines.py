@@ -1,0 +1,60 @@
+"""The PDF engines' failures as the user sees them: exit codes, one-line hints, the relevant lines of a LaTeX log."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cli_runner import one_error_line, run
+
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
+
+
+def test_a_missing_latexmk_is_exit_4_with_a_one_line_install_hint(tmp_path, monkeypatch):
+    monkeypatch.setattr("tei.render.latex_pdf.shutil.which", lambda name: None)
+    result = run("render", MINI, "--to", "pdf", "--param", "engine=latex", "-o", tmp_path / "mini.pdf")
+    assert result.exit_code == 4
+    line = one_error_line(result)
+    assert "[P020] latexmk is not installed" in line and "apt-get install" in line
+    assert not (tmp_path / "mini.pdf").exists()
+
+
+def test_a_latex_error_shows_the_relevant_log_lines_only(tmp_path):
+    if shutil.which("latexmk") is None:
+        pytest.fail("latexmk is missing: run scripts/setup.sh")
+    result = run("render", MINI, "--to", "pdf", "--param", "engine=latex", "--param", "main-font=No Such Font",
+                 "-o", tmp_path / "mini.pdf")
+    assert result.exit_code == 4
+    lines = result.stderr.strip().splitlines()
+    assert "[P022] XeLaTeX could not compile the print edition" in lines[0]
+    assert any("No Such Font" in line for line in lines[1:]), result.stderr
+    assert 2 <= len(lines) <= 13, "the error lines of the log, not the whole log"
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "mini.pdf").exists()
+
+
+def test_an_unknown_engine_is_a_usage_error(tmp_path):
+    result = run("render", MINI, "--to", "pdf", "--param", "engine=troff", "-o", tmp_path / "mini.pdf")
+    assert result.exit_code == 2
+    assert "[P001] unknown PDF engine 'troff'" in one_error_line(result)
+
+
+@pytest.mark.parametrize("format_name, start", [("typst", "// The print edition"), ("latex", "% The print edition")])
+def test_the_sources_are_written_for_hand_tuning(format_name, start, tmp_path):
+    output = tmp_path / f"mini.{format_name}"
+    result = run("render", MINI, "--to", format_name, "-o", output)
+    assert result.exit_code == 0, result.stderr
+    assert output.read_text("utf-8").startswith(start)
+
+
+def test_tei_build_writes_the_pdf_once_edition_xml_exists(tmp_path):
+    from tei.build import BuildOptions, pdf
+
+    options = BuildOptions(tmp_path)
+    assert pdf(None, options) == {}, "no edition.xml yet: nothing to print"
+    shutil.copy(MINI, tmp_path / "edition.xml")
+    written = pdf(None, options)
+    assert list(written) == [tmp_path / "edition.pdf"]
+    assert written[tmp_path / "edition.pdf"].startswith(b"%PDF-")
