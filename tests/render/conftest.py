@@ -25,6 +25,21 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def mini_variant(folder: Path, old: str, new: str) -> Path:
+    """The mini fixture with one passage changed, written into `folder` (the passage must be there)."""
+    text = MINI.read_text("utf-8")
+    assert old in text, f"the mini fixture no longer contains {old!r}"
+    edition = folder / "variant.xml"
+    edition.write_text(text.replace(old, new), "utf-8")
+    return edition
+
+
+def transposed_mini(folder: Path) -> Path:
+    """The mini fixture with units 2 and 5 in a listTranspose."""
+    transposition = '<listTranspose><transpose><ptr target="#app-0002"/><ptr target="#app-0005"/></transpose></listTranspose>'
+    return mini_variant(folder, "</ab>", "</ab>" + transposition)
+
+
 def render_site(edition: Path, folder: Path) -> Path:
     """Render `edition` as html into `folder`; the page's path."""
     write_files(render(edition, "html", folder).files)

@@ -7,7 +7,7 @@ import pytest
 from tei.apparatus import readings
 from tei.xmlio import parse_file
 
-from .conftest import MINI
+from .conftest import FIXTURES, MINI, mini_variant, render_site, transposed_mini
 
 ALL_TYPES = ["substitution", "addition", "orthographic", "honorific"]  # the order of the taxonomy
 
@@ -141,7 +141,6 @@ def test_heat_map_has_a_cell_per_stretch_of_text_that_jumps_to_its_units(open_pa
 
 @pytest.mark.parametrize("fixture", ["no-apparatus.xml", "unknown-witness.xml", "no-listwit.xml"])
 def test_bad_input_shows_a_visible_warning_not_a_blank_page(open_page, tmp_path, fixture):
-    from .conftest import FIXTURES, render_site
 
     page = open_page(render_site(FIXTURES / fixture, tmp_path))
     assert page.page.is_visible(".warnings")
@@ -150,7 +149,6 @@ def test_bad_input_shows_a_visible_warning_not_a_blank_page(open_page, tmp_path,
 
 
 def test_without_list_wit_the_witness_switch_uses_the_sigla_of_the_apparatus(open_page, tmp_path):
-    from .conftest import FIXTURES, render_site
 
     edition = FIXTURES / "no-listwit.xml"
     page = open_page(render_site(edition, tmp_path))
@@ -178,7 +176,6 @@ CONTRAST = """selectors => selectors.map(selector => {
 
 
 def test_text_and_marks_have_sufficient_contrast(open_page, tmp_path):
-    from .conftest import FIXTURES, render_site
 
     page = open_page(render_site(FIXTURES / "unknown-witness.xml", tmp_path))
     page.page.click("#app-0002")
@@ -227,13 +224,8 @@ def test_the_page_requests_nothing_but_its_own_files(browser, mini_site):
 
 
 def test_a_note_is_a_marker_that_shows_the_note_and_adds_no_witness_text(open_page, tmp_path):
-    from .conftest import render_site
 
-    edition = tmp_path / "noted.xml"
-    edition.write_text(
-        MINI.read_text("utf-8").replace("about the <app", "about the<note>Muslim 1763 has no article here.</note> <app"),
-        "utf-8",
-    )
+    edition = mini_variant(tmp_path, "about the <app", "about the<note>Muslim 1763 has no article here.</note> <app")
     page = open_page(render_site(edition, tmp_path / "site"))
     page.shows_each_witness_as_tei_witness(edition)
     page.page.focus(".note-ref")
@@ -252,7 +244,6 @@ def test_filters_follow_the_taxonomy_and_show_its_descriptions(open_page, mini_s
 
 
 def test_a_block_of_undeclared_language_takes_its_direction_from_its_text(open_page, tmp_path, artifacts):
-    from .conftest import FIXTURES, render_site
 
     edition = FIXTURES / "arabic-undeclared.xml"
     page = open_page(render_site(edition, tmp_path))
@@ -264,8 +255,6 @@ def test_a_block_of_undeclared_language_takes_its_direction_from_its_text(open_p
 
 
 def test_following_a_transposition_activates_the_partner_unit(open_page, tmp_path):
-    from .conftest import render_site
-    from .test_html import transposed_mini
 
     page = open_page(render_site(transposed_mini(tmp_path), tmp_path / "site"))
     page.page.click("#app-0002")
@@ -276,13 +265,8 @@ def test_following_a_transposition_activates_the_partner_unit(open_page, tmp_pat
 
 
 def test_a_character_xml_cannot_hold_is_restored_in_the_witness_view(open_page, tmp_path):
-    from .conftest import render_site
 
-    edition = tmp_path / "bell.xml"
-    edition.write_text(
-        MINI.read_text("utf-8").replace("<lem wit=\"#A\">captives</lem>", '<lem wit="#A">captives<g type="char" n="U+0007"/></lem>'),
-        "utf-8",
-    )
+    edition = mini_variant(tmp_path, '<lem wit="#A">captives</lem>', '<lem wit="#A">captives<g type="char" n="U+0007"/></lem>')
     page = open_page(render_site(edition, tmp_path / "site"))
     page.shows_each_witness_as_tei_witness(edition)
     assert "\x07" in page.page.evaluate("teiEdition.witnessText('A')")
@@ -301,9 +285,7 @@ def test_without_javascript_the_page_is_the_text_its_apparatus_and_the_conspectu
 
 
 def test_a_lem_without_wit_is_the_text_of_every_witness_no_reading_names(open_page, tmp_path):
-    from .conftest import render_site
 
-    edition = tmp_path / "implicit.xml"
-    edition.write_text(MINI.read_text("utf-8").replace('<lem wit="#A">captives</lem>', "<lem>captives</lem>"), "utf-8")
+    edition = mini_variant(tmp_path, '<lem wit="#A">captives</lem>', "<lem>captives</lem>")
     page = open_page(render_site(edition, tmp_path / "site"))
     page.shows_each_witness_as_tei_witness(edition)

@@ -15,7 +15,7 @@ from tei.render import formats, output_format, render
 from tei.render.xslt import stylesheet
 from tei.resources import resource_root
 
-from .conftest import FIXTURES, MINI
+from .conftest import FIXTURES, MINI, mini_variant, transposed_mini
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 ACCEPT = os.environ.get("TEI_ACCEPT_GOLDEN") == "1"  # re-accept after reviewing the diff
@@ -77,8 +77,7 @@ def test_unit_types_come_from_rdg_then_rdg_grp(tmp_path):
 
 
 def test_sigla_are_the_n_of_list_wit(tmp_path):
-    edition = tmp_path / "sigla.xml"
-    edition.write_text(MINI.read_text("utf-8").replace('xml:id="B" n="B"', 'xml:id="B" n="Ms. β"'), "utf-8")
+    edition = mini_variant(tmp_path, 'xml:id="B" n="B"', 'xml:id="B" n="Ms. β"')
     page = page_of(edition, tmp_path / "site")
     sigla = [s.text for s in page.get_element_by_id("entry-app-0005").find_class("siglum")]
     assert sigla == ["A", "Ms. β", "C"]
@@ -98,13 +97,10 @@ def test_parameters_are_quoted_not_pasted_into_xpath(tmp_path):
 
 
 def test_conspectus_links_transcriptions_relative_to_the_site(tmp_path):
-    edition = tmp_path / "edition.xml"
-    edition.write_text(
-        MINI.read_text("utf-8").replace(
-            "Close translation, two sentences.</witness>",
-            'Close translation.<ptr type="transcription" target="transcriptions/A.xml"/></witness>',
-        ),
-        "utf-8",
+    edition = mini_variant(
+        tmp_path,
+        "Close translation, two sentences.</witness>",
+        'Close translation.<ptr type="transcription" target="transcriptions/A.xml"/></witness>',
     )
     page = page_of(edition, tmp_path / "html")
     (link,) = page.xpath("//*[@id='view-witnesses']//a[@class='transcription']")
@@ -142,13 +138,6 @@ def test_every_shipped_html_asset_is_in_the_resources():
     assert {p.name for p in (resource_root("xslt") / "html").iterdir()} >= {"edition.css", "edition.js", "params.xsl"}
 
 
-def transposed_mini(folder: Path) -> Path:
-    edition = folder / "transposed.xml"
-    transposition = '<listTranspose><transpose><ptr target="#app-0002"/><ptr target="#app-0005"/></transpose></listTranspose>'
-    edition.write_text(MINI.read_text("utf-8").replace("</ab>", "</ab>" + transposition), "utf-8")
-    return edition
-
-
 def test_transposed_units_link_to_each_other(tmp_path):
     page = page_of(transposed_mini(tmp_path), tmp_path / "site")
     links = {e.get("id"): [(a.get("href"), a.text) for a in e.find_class("transposed")] for e in page.find_class("entry")}
@@ -158,7 +147,6 @@ def test_transposed_units_link_to_each_other(tmp_path):
 
 
 def test_a_lem_without_wit_stands_for_the_witnesses_no_reading_names(tmp_path):
-    edition = tmp_path / "implicit.xml"
-    edition.write_text(MINI.read_text("utf-8").replace('<lem wit="#A">captives</lem>', "<lem>captives</lem>"), "utf-8")
+    edition = mini_variant(tmp_path, '<lem wit="#A">captives</lem>', "<lem>captives</lem>")
     entry = page_of(edition, tmp_path / "site").get_element_by_id("entry-app-0005")
     assert " ".join(entry.text_content().split()) == "5 captives A] prisoners B C substitution ¶"
