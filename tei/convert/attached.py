@@ -90,7 +90,8 @@ def read_base(element: etree._Element, base: BaseText | None = None, in_reading:
             _read_child(child, base, in_reading)
         if not layout:
             base.add(child.tail)
-    base.ends[element] = base.event()
+    # an empty element (an anchor) is one place: where its start is, there its end is
+    base.ends[element] = base.starts[element] if len(element) == 0 and not element.text else base.event()
     return base
 
 

@@ -35,23 +35,33 @@ class Folding:
         self.name = name
         self.base, self.top = attachments(tree, method, name)
         self.ids = ids_of(self.root)
-        self.temporary: list[etree._Element] = []
+        self.temporary: set[etree._Element] = set()
         self.apparatus_anchors = _apparatus_anchors(self.root, self.ids)
 
-    def anchor_at_start(self, element: etree._Element) -> etree._Element:
-        if element.tag == ANCHOR or (len(element) == 0 and not element.text):
-            return element
-        marker = self._temporary()
-        marker.tail, element.text = element.text, None
-        element.insert(0, marker)
-        return marker
+    def marker_at_start(self, element: etree._Element) -> etree._Element:
+        """A marker where an element's content starts (an empty element is a place itself), after any
+        marker made there before: made in the order of the nesting, markers at one place keep it."""
+        if len(element) == 0 and not element.text:
+            return self._split_after(self._past_markers(element), 0)
+        if element.text or element[0] not in self.temporary:
+            marker = self._temporary()
+            marker.tail, element.text = element.text, None
+            element.insert(0, marker)
+            return marker
+        return self._split_after(self._past_markers(element[0]), 0)
 
-    def anchor_at_end(self, element: etree._Element) -> etree._Element:
-        if element.tag == ANCHOR or (len(element) == 0 and not element.text):
-            return element
+    def marker_at_end(self, element: etree._Element) -> etree._Element:
+        """A marker where an element's content ends, after any marker made there before."""
+        if len(element) == 0 and not element.text:
+            return self._split_after(self._past_markers(element), 0)
         marker = self._temporary()
         element.append(marker)
         return marker
+
+    def _past_markers(self, node: etree._Element) -> etree._Element:
+        while not node.tail and node.getnext() is not None and node.getnext() in self.temporary:
+            node = node.getnext()
+        return node
 
     def anchor_at(self, app: etree._Element, place: tuple[int, int]) -> etree._Element:
         """A marker at a place of the base text before the app, in the app's parent.
@@ -94,7 +104,7 @@ class Folding:
 
     def _temporary(self) -> etree._Element:
         marker = etree.Element(ANCHOR)
-        self.temporary.append(marker)
+        self.temporary.add(marker)
         return marker
 
     def removable(self, marker: etree._Element) -> bool:
@@ -113,23 +123,43 @@ def _apparatus_anchors(root: etree._Element, ids: dict) -> set:
     }
 
 
-def end_point_markers(folding: Folding, attachment: Attachment) -> tuple[etree._Element, etree._Element]:
+def end_point_start(folding: Folding, attachment: Attachment) -> etree._Element:
+    return folding.marker_at_start(pointed(attachment.app, "from", folding.ids, folding.name))
+
+
+def end_point_end(folding: Folding, attachment: Attachment) -> etree._Element:
     app = attachment.app
-    start = folding.anchor_at_start(pointed(app, "from", folding.ids, folding.name))
     if app.get("to"):
-        return start, folding.anchor_at_end(pointed(app, "to", folding.ids, folding.name))
+        return folding.marker_at_end(pointed(app, "to", folding.ids, folding.name))
     if folding.base.app_places.get(app) == attachment.end:
-        return start, app
-    return start, folding.anchor_at_end(pointed(app, "from", folding.ids, folding.name))
+        return app
+    return folding.marker_at_end(pointed(app, "from", folding.ids, folding.name))
 
 
-def location_markers(folding: Folding, attachment: Attachment) -> tuple[etree._Element, etree._Element]:
+def location_start(folding: Folding, attachment: Attachment) -> etree._Element:
+    return folding.anchor_at(attachment.app, attachment.start)
+
+
+def location_end(folding: Folding, attachment: Attachment) -> etree._Element:
     app = attachment.app
-    end = app if folding.base.app_places[app] == attachment.end else folding.anchor_at(app, attachment.end)
-    return folding.anchor_at(app, attachment.start), end
+    return app if folding.base.app_places[app] == attachment.end else folding.anchor_at(app, attachment.end)
 
 
-MARKERS: dict[str, Callable] = {DOUBLE_END_POINT: end_point_markers, LOCATION_REFERENCED: location_markers}
+# Where each method's lemma starts and ends in the tree: (start marker, end marker) makers.
+MARKERS: dict[str, tuple[Callable, Callable]] = {
+    DOUBLE_END_POINT: (end_point_start, end_point_end),
+    LOCATION_REFERENCED: (location_start, location_end),
+}
+
+
+def _mark(folding: Folding, stretches: list[Attachment], makers: tuple[Callable, Callable], found: dict) -> dict:
+    """Markers for every stretch: starts in pre-order, ends in post-order, so shared places nest right."""
+    start_of, end_of = makers
+    for attachment in stretches:
+        start = start_of(folding, attachment)
+        _mark(folding, attachment.inner, makers, found)
+        found[attachment.app] = (start, end_of(folding, attachment))
+    return found
 
 
 def fold(tree: etree._ElementTree, method: str, name: str) -> None:
@@ -137,10 +167,10 @@ def fold(tree: etree._ElementTree, method: str, name: str) -> None:
     folding = Folding(tree, method, name)
     witnesses = all_witnesses(tree)
     ordered = _outer_first(folding.top)
-    markers = {a.app: MARKERS[method](folding, a) for a in ordered}
+    markers = _mark(folding, folding.top, MARKERS[method], {})
     for attachment in ordered:
         if attachment.app.getroottree().getroot() is folding.root:  # not dropped with an enclosing lemma
-            _fold_one(folding, attachment.app, *markers[attachment.app])
+            _fold_one(folding, attachment, *markers[attachment.app])
             _name_base_readers(attachment.app, witnesses)
     for marker in [*folding.temporary, *folding.apparatus_anchors]:
         if marker.getparent() is not None:
@@ -153,7 +183,8 @@ def _outer_first(top: list[Attachment]) -> list[Attachment]:
     return [found for a in top for found in (a, *_outer_first(a.inner))]
 
 
-def _fold_one(folding: Folding, app: etree._Element, start: etree._Element, end: etree._Element) -> None:
+def _fold_one(folding: Folding, attachment: Attachment, start: etree._Element, end: etree._Element) -> None:
+    app = attachment.app
     parent = start.getparent()
     if parent is not end.getparent() or parent.index(start) >= parent.index(end):
         raise InvalidInputError(
@@ -165,38 +196,54 @@ def _fold_one(folding: Folding, app: etree._Element, start: etree._Element, end:
         detach(app)
         app.tail = None
         end.addprevious(app)
-    text, taken = take_between(start, app)
+    stretch = etree.Element(tei("seg"))  # the lemma's text and nodes, cut out of the base text
+    stretch.text, taken = take_between(start, app)
+    stretch.extend(taken)
     lemma = next((r for r in readings(app) if r.tag == LEM), None)
     if lemma is None:
         lemma = etree.Element(LEM)
-        lemma.text, lemma.tail, app.text = text, app.text, app.text
-        lemma.extend(taken)
+        lemma.tail, app.text = app.text, app.text
         app.insert(0, lemma)
+        _move_content(stretch, lemma)
+    elif _keeps_lem(folding, attachment, lemma, stretch):
+        pass  # the lem already holds this text and its markup (a copy, as unfold writes it)
     else:
-        _check_same(folding, app, lemma, text, taken)
+        for child in list(lemma):
+            lemma.remove(child)
+        _move_content(stretch, lemma)
     for attribute in ("from", "to"):
         app.attrib.pop(attribute, None)
 
 
-def _check_same(folding: Folding, app, lemma, text, taken) -> None:
-    """A lem replaces the text it is attached to only if nothing of that text would be lost."""
-    stretch = etree.Element(tei("seg"))
-    stretch.text = text
-    stretch.extend(taken)
+def _move_content(source: etree._Element, target: etree._Element) -> None:
+    target.text = source.text
+    target.extend(list(source))
+
+
+def _keeps_lem(folding: Folding, attachment: Attachment, lemma, stretch) -> bool:
+    """True if the lem can stand for the stretch as it is; False if the stretch's nodes should fill the lem.
+
+    Refused when neither can be done without loss: the texts differ, or both carry markup the other lacks.
+    """
     attached, own = read_base(stretch).text, base_string(lemma)
     if attached != own:
         raise OutputRefusedError(
             error("CV009", f"the lem reads '{own}' but the text it is attached to reads '{attached}'; "
-                  "parallel segmentation keeps only one of them", folding.name, app.sourceline,
+                  "parallel segmentation keeps only one of them", folding.name, attachment.app.sourceline,
                   hint="make the lem give the base text exactly (or remove it)")
         )
     lost = _markup(stretch, False, folding) - _markup(lemma, True, folding)
-    if lost:
-        raise OutputRefusedError(
-            error("CV010", f"the text this app is attached to carries markup its lem lacks "
-                  f"({', '.join(sorted(lost))}), which parallel segmentation would lose", folding.name,
-                  app.sourceline, hint="copy that markup into the lem")
-        )
+    apps_left_outside = any(a.app.getroottree().getroot() is folding.root for a in attachment.inner)
+    if not lost and not apps_left_outside:
+        return True
+    if len(lemma) == 0:  # a plain-text lem: the stretch, with its markup and inner lemmata, replaces it
+        return False
+    raise OutputRefusedError(
+        error("CV010", f"the text this app is attached to carries markup its lem lacks "
+              f"({', '.join(sorted(lost)) or 'the lemmata of other apps'}), and the lem markup of its own; "
+              "parallel segmentation would lose one of them", folding.name, attachment.app.sourceline,
+              hint="give the lem the same markup as the text")
+    )
 
 
 def _markup(container: etree._Element, in_reading: bool, folding: Folding, found: Counter | None = None) -> Counter:

@@ -68,8 +68,14 @@ def test_a_lem_that_differs_from_its_base_text_is_not_dropped():
     assert diagnostic.code == "CV009" and "Experience ... though" in diagnostic.message
 
 
-def test_markup_of_the_base_text_that_the_lem_lacks_is_not_dropped():
+def test_markup_of_the_base_text_goes_into_a_plain_lem():
     body = '<ab><anchor xml:id="s"/><hi>Experience</hi><app from="#s"><lem>Experience</lem><rdg wit="#B">x</rdg></app></ab>'
+    converted, _ = convert_checked(parse_bytes(document(body, "double-end-point"), "in.xml"), "parallel-segmentation", "in.xml")
+    assert b"<lem><hi>Experience</hi></lem>" in converted
+
+
+def test_a_lem_and_its_base_text_with_different_markup_are_refused():
+    body = '<ab><anchor xml:id="s"/><hi>Experience</hi><app from="#s"><lem><emph>Experience</emph></lem><rdg wit="#B">x</rdg></app></ab>'
     diagnostic = refusal(document(body, "double-end-point"))
     assert diagnostic.code == "CV010" and "hi" in diagnostic.message
 

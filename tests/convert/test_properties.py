@@ -52,3 +52,45 @@ def test_every_method_and_back_keeps_every_witness(body):
         converted, _ = convert_checked(tree, method, "generated.xml")
         back, _ = convert_checked(parse_bytes(converted, "converted.xml"), "parallel-segmentation", "converted.xml")
         assert {w: witness_text(parse_bytes(back, "back.xml"), w) for w in WITNESSES} == texts
+
+
+def laminar(spans):
+    """Keep the spans that nest in or stay apart from every span kept before them (no overlaps)."""
+    kept = []
+    for start, end in spans:
+        if all(end <= s or start >= e or (s <= start and end <= e) or (start <= s and e <= end) for s, e in kept):
+            kept.append((start, end))
+    return kept
+
+
+@st.composite
+def end_point_documents(draw):
+    """A base text with an anchor between every two words, and an external apparatus of nesting lemmata
+    (sharing anchors, empty, with or without a lem)."""
+    words = draw(st.lists(st.sampled_from(["a", "b", "c,", "d."]), min_size=1, max_size=6))
+    text = "".join(f'<anchor xml:id="p{i}"/>{w} ' for i, w in enumerate(words)) + f'<anchor xml:id="p{len(words)}"/>'
+    points = st.integers(0, len(words))
+    spans = laminar(sorted(draw(st.lists(st.tuples(points, points).map(sorted), max_size=4))))
+    entries = []
+    for start, end in spans:
+        groups = [g for g in draw(partitions(WITNESSES)) if g][:2]
+        readings = "".join(f'<rdg wit="{" ".join("#" + w for w in g)}">{draw(words_or_nothing)}</rdg>' for g in groups)
+        if draw(st.booleans()):  # a lem repeating the base text it is attached to, as the Guidelines allow
+            readings = f"<lem>{''.join(w + ' ' for w in words[start:end])}</lem>{readings}"
+        entries.append(f'<app from="#p{start}" to="#p{end}">{readings}</app>')
+    apparatus = f"<listApp>{''.join(entries)}</listApp>" if entries else ""
+    return document(f"<ab>{text}</ab>{apparatus}", "double-end-point")
+
+
+words_or_nothing = st.sampled_from(["", "x", "y z"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(end_point_documents())
+def test_double_end_point_to_every_method_and_back(xml):
+    tree = parse_bytes(xml, "generated.xml")
+    texts = {w: witness_text(tree, w, "generated.xml") for w in WITNESSES}
+    for method in METHODS:
+        converted, _ = convert_checked(tree, method, "generated.xml")
+        back, _ = convert_checked(parse_bytes(converted, "converted.xml"), "double-end-point", "converted.xml")
+        assert {w: witness_text(parse_bytes(back, "back.xml"), w) for w in WITNESSES} == texts
