@@ -33,6 +33,7 @@ CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
 CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coincidence
 MIN_MOVE = 3  # words a moved block needs to count as a transposition ...
 MOVE_DENSITY = 0.75  # ... and the share of its span they must cover
+MOVE_CANDIDATES = 20  # blocks lacking elsewhere tried for each added block, most shared words first
 SMALL_GAP = 3  # in a gap this small, words of one class pair up even when the runs differ in length
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
 PAIR_SIMILARITY = 75  # rapidfuzz ratio from which two leftover words are paired as a substitution
@@ -94,29 +95,36 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     for wid in order:
         columns, _, touched = _add_witness(columns, wid, keys)
         _update_consensus(touched, keys, order)
-    moves: list[Move] = []
     for wid in order[1:] if len(order) == 2 else order:
         # refinement: each witness again, against the columns of all the others (two: once is enough)
         columns, touched = _without(columns, wid)
         _update_consensus(touched, keys, order)
-        columns, found, touched = _add_witness(columns, wid, keys)
+        columns, _, touched = _add_witness(columns, wid, keys)
         _update_consensus(touched, keys, order)
-        moves = [move for move in moves if move.witness != wid] + found
-    return Alignment(order, columns, _still_standing(moves, columns))
+    moves = [move for wid in order for move in find_moves(wid, *_runs(columns, wid))]
+    return Alignment(order, columns, moves)
+
+
+def _runs(columns: list[Column], wid: str) -> tuple[list[list[Column]], list[list[Column]]]:
+    """The runs of columns only this witness has (inserted) and the runs it lacks (deleted)."""
+    inserted: list[list[Column]] = []
+    deleted: list[list[Column]] = []
+    previous = None
+    for column in columns:
+        kind = (inserted if len(column.cells) == 1 else None) if wid in column.cells else deleted
+        if kind is not None:
+            if kind is previous:
+                kind[-1].append(column)
+            else:
+                kind.append([column])
+        previous = kind
+    return inserted, deleted
 
 
 def _without(columns: list[Column], wid: str) -> tuple[list[Column], list[Column]]:
     """The columns without the witness (those left empty dropped), and those it was taken from."""
     touched = [column for column in columns if column.cells.pop(wid, None) is not None]
     return [column for column in columns if column.cells], touched
-
-
-def _still_standing(moves: list[Move], columns: list[Column]) -> list[Move]:
-    """Moves whose columns all survived the refinement (a witness realigned later may have changed them)."""
-    alive = {id(column) for column in columns}
-    return [move for move in moves
-            if all(id(c) in alive and move.witness in c.cells for c in move.moved)
-            and all(id(c) in alive and move.witness not in c.cells and c.cells for c in move.original)]
 
 
 def _update_consensus(columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...]) -> None:
@@ -298,8 +306,7 @@ def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
 
 
 def _with_substitutions(pairs, keys_in, column_count: int, own: list[str]) -> list[tuple[int, int]]:
-    """Matched pairs plus the words left over between them paired where they balance: one for one when
-    the two runs are equally long, else by similarity to any key of the column (spelling variants)."""
+    """Matched pairs plus the words left over between them paired where they balance (see _similar_pairs)."""
     result: list[tuple[int, int]] = []
     previous = (-1, -1)
     for pair in pairs + [(column_count, len(own))]:
@@ -315,17 +322,15 @@ def _with_substitutions(pairs, keys_in, column_count: int, own: list[str]) -> li
     return result
 
 
-def _similar_pairs(gap_a: range, gap_b: range, keys_in, own: list[str], balanced: bool) -> list[tuple[int, int]]:
-    """The monotone pairing of two short runs that maximises the similarity of the paired words; in runs of
-    equal length any two words of one class may pair (a substitution), else only similar ones."""
+def _similar_pairs(gap_a: range, gap_b: range, keys_in, own: list[str], balanced: bool):
+    """The monotone pairing of two short runs that maximises the similarity of the paired words: when the
+    runs balance, any two words of one class may pair (a substitution); else only similar ones (spelling)."""
     rows, cols = len(gap_a), len(gap_b)
     similarity = [[max(_similarity(k, own[gap_b[c]]) for k in keys_in(gap_a[r])) for c in range(cols)]
                   for r in range(rows)]
-    floor = 0.0 if balanced else PAIR_SIMILARITY
-
     def gain(r: int, c: int) -> float:
         value = similarity[r][c]
-        return value + 1.0 if value >= floor and (value > 0 or balanced) else -1.0
+        return value + 1.0 if value >= 0 and (balanced or value >= PAIR_SIMILARITY) else -1.0
 
     score = [[0.0] * (cols + 1) for _ in range(rows + 1)]
     for r in range(rows - 1, -1, -1):
@@ -349,7 +354,8 @@ def _same_class(x: str, y: str) -> bool:
 
 
 def _similarity(x: str, y: str) -> float:
-    return fuzz.ratio(x, y) if _same_class(x, y) else 0.0
+    """rapidfuzz's ratio (0-100) of two keys of one class; -1 for a formula against a word."""
+    return fuzz.ratio(x, y) if _same_class(x, y) else -1.0
 
 
 def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[list[Column]]) -> list[Move]:
@@ -367,7 +373,7 @@ def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[l
         if len(run) < MIN_MOVE:
             continue
         votes = Counter(number for column in run for number in set(where.get(column.key, ())) if number not in used)
-        for number, shared in votes.most_common(3):
+        for number, shared in votes.most_common(MOVE_CANDIDATES):
             if shared < MIN_MOVE:
                 break
             move = _matched_block(wid, run, deleted_runs[number])
@@ -382,8 +388,8 @@ def _matched_block(wid: str, run: list[Column], target: list[Column]) -> Move | 
     interned: dict[str, int] = {}
     pairs = matched_pairs([interned.setdefault(c.key, len(interned)) for c in run],
                           [interned.setdefault(c.key, len(interned)) for c in target])
-    if len(pairs) < MIN_MOVE:
-        return None
+    if len(pairs) < MIN_MOVE or len({run[i].key for i, _ in pairs}) < 2:
+        return None  # too short, or one common word repeated ("a a a")
     spans = (pairs[-1][0] - pairs[0][0] + 1, pairs[-1][1] - pairs[0][1] + 1)
     if len(pairs) < MOVE_DENSITY * max(spans):
         return None
