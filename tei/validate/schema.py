@@ -44,7 +44,7 @@ class RelaxNGSchema:
         self.prunable = prune.is_self_contained(self.grammar) and (
             sum(1 for _ in self.grammar.iter(prune.rng("define"))) >= PRUNE_FROM_DEFINITIONS
         )
-        self._compiled: OrderedDict[frozenset, etree.RelaxNG] = OrderedDict()
+        self._compiled: OrderedDict[tuple[frozenset, bool], etree.RelaxNG] = OrderedDict()
         if not self.prunable:
             self._whole = self._compile(grammar)
 
@@ -56,22 +56,25 @@ class RelaxNGSchema:
                 error("SCH002", f"the RELAX NG schema cannot be compiled: {_first_message(exc.error_log)}", self.source)
             ) from None
 
-    def validator_for(self, tree: etree._ElementTree) -> etree.RelaxNG:
+    def validator_for(self, tree: etree._ElementTree, keep_shape: bool = False) -> etree.RelaxNG:
+        """The compiled grammar for this document's element names (see prune.prune for keep_shape)."""
         if not self.prunable:
             return self._whole
-        names = prune.element_names(tree)
-        if names not in self._compiled:
-            self._compiled[names] = self._compile(etree.ElementTree(prune.prune(self.grammar, names)))
+        key = (prune.element_names(tree), keep_shape)
+        if key not in self._compiled:
+            self._compiled[key] = self._compile(etree.ElementTree(prune.prune(self.grammar, *key)))
             while len(self._compiled) > COMPILED_GRAMMARS_KEPT:
                 self._compiled.popitem(last=False)
-        self._compiled.move_to_end(names)
-        return self._compiled[names]
+        self._compiled.move_to_end(key)
+        return self._compiled[key]
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
-        validator = self.validator_for(tree)
-        if validator.validate(tree):
+        """The verdict from the smallest grammar; errors, if any, located by the shape-keeping one."""
+        if self.validator_for(tree).validate(tree):
             return
-        entries = list(validator.error_log)
+        locator = self.validator_for(tree, keep_shape=True)
+        locator.validate(tree)
+        entries = list(locator.error_log)
         if not entries:
             yield error("RNG", "the document is not valid against the schema", name, tree.getroot().sourceline)
         for entry in entries:
