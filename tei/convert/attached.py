@@ -9,8 +9,9 @@ left out. Each outer app replaces one stretch of it (its lemma):
   the app: right before it, or else at the one place where it occurs (no `lem`, or two places: no rule).
 A witness's text is the base text with each lemma replaced by that witness's reading: a `rdg` gives its
 own content (apps inside readings are parallel segmentation), as does any second `lem`; the base
-reading (the first `lem`) or no reading at all gives the base text of the stretch (a witness an
-apparatus does not name agrees with the base). Lemmata may nest;
+reading (the first `lem`) gives the base text of the stretch. A witness the app does not name agrees
+with the base (a negative apparatus), unless a `lem` of the app has `@wit` (a positive apparatus, which
+names every witness it attests): then, as in parallel segmentation, it has no text there. Lemmata may nest;
 two that overlap have no single answer and are refused.
 """
 
@@ -106,6 +107,11 @@ def _read_child(child: etree._Element, base: BaseText, in_reading: bool) -> None
         base.add(chr(int(child.get("n")[2:], 16)))
     else:
         read_base(child, base, in_reading or child.tag in (LEM, RDG))
+
+
+def names_base_witnesses(app: etree._Element) -> bool:
+    """True if a lem of the app has @wit: the apparatus is positive, naming every witness it attests."""
+    return any(r.tag == LEM and r.get("wit") is not None for r in readings(app))
 
 
 def base_string(element: etree._Element) -> str:
@@ -260,7 +266,9 @@ def splice(text: str, start: int, end: int, stretches: list[Attachment], witness
     for stretch in stretches:
         parts.append(text[position:stretch.start[0]])
         reading = reading_for(stretch.app, witness_id)
-        if reading is None or (reading.tag == LEM and reading is base_reading(stretch.app)):
+        if reading is None and names_base_witnesses(stretch.app):
+            pass  # a positive apparatus: a witness it does not name has no text here
+        elif reading is None or (reading.tag == LEM and reading is base_reading(stretch.app)):
             parts.append(splice(text, stretch.start[0], stretch.end[0], stretch.inner, witness_id))
         else:
             parts.append(content_text(reading, witness_id))

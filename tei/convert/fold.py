@@ -1,12 +1,13 @@
 """From an apparatus attached to a base text (location-referenced, double end-point) to parallel segmentation.
 
 Each outer app moves to where its lemma stands in the base text, and that stretch of text goes into the
-app: into a new `lem` when the app has none, or, when the app has a `lem` already, it is dropped if it
-is the same text with the same markup (as this toolkit's own conversions write it). Anything that would
-be lost instead is refused: a lem that reads otherwise than the text it is attached to, markup of the
-base text the lem lacks, a lemma that runs across element boundaries. Anchors that only served the
-apparatus are removed; witnesses no reading names, which read the base text in these methods, are named
-in the lem (or the new lem has no @wit, which says the same).
+app: into a new `lem` when the app has none; when it has one, the stretch is dropped if the lem gives
+the same text with the same markup (as this toolkit's own conversions write it), or fills a plain-text
+lem of the same text. Anything that would be lost instead is refused: a lem that reads otherwise than
+the text it is attached to, a lem and a text each with markup the other lacks, a lemma that runs across
+element boundaries. Anchors that only served the
+apparatus are removed. A new lem has no @wit: it stands for the witnesses no reading names, who read the
+base text in these methods.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Folding:
         self.name = name
         self.base, self.top = attachments(tree, method, name)
         self.ids = ids_of(self.root)
+        self.witnesses = all_witnesses(tree)
         self.temporary: set[etree._Element] = set()
         self.apparatus_anchors = _apparatus_anchors(self.root, self.ids)
 
@@ -165,13 +167,11 @@ def _mark(folding: Folding, stretches: list[Attachment], makers: tuple[Callable,
 def fold(tree: etree._ElementTree, method: str, name: str) -> None:
     """Rewrite a base-text document in place into parallel segmentation (refusing anything lossy)."""
     folding = Folding(tree, method, name)
-    witnesses = all_witnesses(tree)
     ordered = _outer_first(folding.top)
     markers = _mark(folding, folding.top, MARKERS[method], {})
     for attachment in ordered:
         if attachment.app.getroottree().getroot() is folding.root:  # not dropped with an enclosing lemma
             _fold_one(folding, attachment, *markers[attachment.app])
-            _name_base_readers(attachment.app, witnesses)
     for marker in [*folding.temporary, *folding.apparatus_anchors]:
         if marker.getparent() is not None:
             detach(marker)
@@ -201,16 +201,13 @@ def _fold_one(folding: Folding, attachment: Attachment, start: etree._Element, e
     stretch.extend(taken)
     lemma = next((r for r in readings(app) if r.tag == LEM), None)
     if lemma is None:
-        lemma = etree.Element(LEM)
-        lemma.tail, app.text = app.text, app.text
-        app.insert(0, lemma)
-        _move_content(stretch, lemma)
-    elif _keeps_lem(folding, attachment, lemma, stretch):
-        pass  # the lem already holds this text and its markup (a copy, as unfold writes it)
-    else:
-        for child in list(lemma):
-            lemma.remove(child)
-        _move_content(stretch, lemma)
+        if not _first_reading_stands_for(folding, attachment, stretch):
+            lemma = etree.Element(LEM)
+            lemma.tail, app.text = app.text, app.text
+            app.insert(0, lemma)
+            _move_content(stretch, lemma)
+    elif not _stands_for(folding, attachment, lemma, stretch):
+        _fill_plain_lem(folding, attachment, lemma, stretch)
     for attribute in ("from", "to"):
         app.attrib.pop(attribute, None)
 
@@ -220,11 +217,25 @@ def _move_content(source: etree._Element, target: etree._Element) -> None:
     target.extend(list(source))
 
 
-def _keeps_lem(folding: Folding, attachment: Attachment, lemma, stretch) -> bool:
-    """True if the lem can stand for the stretch as it is; False if the stretch's nodes should fill the lem.
+def _stands_for(folding: Folding, attachment: Attachment, reading, stretch) -> bool:
+    """True if the reading gives the stretch's text with all its markup and lemmata (a copy, as unfold
+    writes it): then the stretch can go."""
+    if read_base(stretch).text != base_string(reading):
+        return False
+    lost = _markup(stretch, False, folding) - _markup(reading, True, folding)
+    return not lost and not any(a.app.getroottree().getroot() is folding.root for a in attachment.inner)
 
-    Refused when neither can be done without loss: the texts differ, or both carry markup the other lacks.
-    """
+
+def _first_reading_stands_for(folding: Folding, attachment: Attachment, stretch) -> bool:
+    """An app without lem keeps its shape if its first reading is the stretch and it names every witness
+    (a new lem would stand for nobody)."""
+    found = readings(attachment.app)
+    named = {w for r in found for w in pointer_ids(r.get("wit"))}
+    return bool(found) and named >= set(folding.witnesses) and _stands_for(folding, attachment, found[0], stretch)
+
+
+def _fill_plain_lem(folding: Folding, attachment: Attachment, lemma, stretch) -> None:
+    """A plain-text lem of the same text takes the stretch's nodes (its markup, inner lemmata); else refused."""
     attached, own = read_base(stretch).text, base_string(lemma)
     if attached != own:
         raise OutputRefusedError(
@@ -232,18 +243,15 @@ def _keeps_lem(folding: Folding, attachment: Attachment, lemma, stretch) -> bool
                   "parallel segmentation keeps only one of them", folding.name, attachment.app.sourceline,
                   hint="make the lem give the base text exactly (or remove it)")
         )
-    lost = _markup(stretch, False, folding) - _markup(lemma, True, folding)
-    apps_left_outside = any(a.app.getroottree().getroot() is folding.root for a in attachment.inner)
-    if not lost and not apps_left_outside:
-        return True
-    if len(lemma) == 0:  # a plain-text lem: the stretch, with its markup and inner lemmata, replaces it
-        return False
-    raise OutputRefusedError(
-        error("CV010", f"the text this app is attached to carries markup its lem lacks "
-              f"({', '.join(sorted(lost)) or 'the lemmata of other apps'}), and the lem markup of its own; "
-              "parallel segmentation would lose one of them", folding.name, attachment.app.sourceline,
-              hint="give the lem the same markup as the text")
-    )
+    if len(lemma):
+        lost = _markup(stretch, False, folding) - _markup(lemma, True, folding)
+        raise OutputRefusedError(
+            error("CV010", f"the text this app is attached to carries markup its lem lacks "
+                  f"({', '.join(sorted(lost)) or 'the lemmata of other apps'}), and the lem markup of its own; "
+                  "parallel segmentation would lose one of them", folding.name, attachment.app.sourceline,
+                  hint="give the lem the same markup as the text")
+        )
+    _move_content(stretch, lemma)
 
 
 def _markup(container: etree._Element, in_reading: bool, folding: Folding, found: Counter | None = None) -> Counter:
@@ -260,16 +268,3 @@ def _markup(container: etree._Element, in_reading: bool, folding: Folding, found
         else:
             _markup(child, in_reading or child.tag in (LEM, RDG), folding, found)
     return found
-
-
-def _name_base_readers(app: etree._Element, witnesses: list[str]) -> None:
-    """Witnesses no reading names read the base text: name them in the lem, unless it names nobody."""
-    found = readings(app)
-    lemma = next(r for r in found if r.tag == LEM)
-    if lemma.get("wit") is None:
-        return
-    named = {w for r in found for w in pointer_ids(r.get("wit"))}
-    hashed = lemma.get("wit").split()[0].startswith("#")
-    missing = [("#" if hashed else "") + w for w in witnesses if w not in named]
-    if missing:
-        lemma.set("wit", " ".join([lemma.get("wit"), *missing]))

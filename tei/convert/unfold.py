@@ -6,8 +6,9 @@ Double end-point marks where that copy starts with an `<anchor>` the app's `@fro
 itself marks the end, as in the Guidelines' in-line example); location reference needs a `lem` holding
 the copied text, so an app without one has its first reading made the lem. Apps nested in the base
 reading come out into the copy and are treated the same way; apps nested in other readings stay as they
-are (parallel segmentation inside a reading). Witnesses an app does not name would read the base text in
-these methods, so they are named in an empty reading, as they read nothing in parallel segmentation.
+are (parallel segmentation inside a reading). In an app without lem, witnesses it does not name would
+read the base text in these methods (a negative apparatus), so they are named in an empty reading, as
+they read nothing in parallel segmentation.
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ def _wrap_in_ab(app: etree._Element) -> None:
 
 def _name_unattested(app: etree._Element, witnesses: list[str], hashed: bool) -> None:
     found = readings(app)
-    if any(r.tag == LEM and r.get("wit") is None for r in found):
-        return
+    if any(r.tag == LEM for r in found):
+        return  # a lem without @wit stands for the unnamed witnesses; with @wit, they read nothing, as here
     named = {w for r in found for w in pointer_ids(r.get("wit"))}
     missing = [w for w in witnesses if w not in named]
     if not missing:
