@@ -66,7 +66,7 @@
 #let tei-apparatus-leading = 0.5em
 #let tei-entry-gap = 1em
 #let tei-estimate-factor = 1.08
-#let tei-spare-lines = 2.5
+#let tei-average-character = tei-apparatus-size * 0.5
 #let tei-labels = (conspectus: [Conspectus siglorum])
 </xsl:text>
   </xsl:template>
@@ -174,7 +174,17 @@
     <xsl:param name="series"/>
     <xsl:variable name="present"><xsl:call-template name="has-series"><xsl:with-param name="series" select="$series"/></xsl:call-template></xsl:variable>
     <xsl:if test="$present = 'yes'">
-      <xsl:value-of select="concat($series, ': (lemma: [')"/>
+      <xsl:variable name="plain">
+        <!-- the lemma: shortened past a few words to 'first … last', so about 30 characters at most -->
+        <xsl:value-of select="substring(normalize-space(string((tei:lem | tei:rdgGrp//tei:lem | tei:rdg)[1])), 1, 30)"/>
+        <xsl:for-each select="tei:rdg | tei:rdgGrp//tei:rdg">
+          <xsl:variable name="in"><xsl:call-template name="reading-series"/></xsl:variable>
+          <xsl:if test="$in = $series">
+            <xsl:value-of select="concat(' ', normalize-space(.), ' ', translate(normalize-space(@wit), '#', ''), '; ')"/>
+          </xsl:if>
+        </xsl:for-each>
+      </xsl:variable>
+      <xsl:value-of select="concat($series, ': (chars: ', string-length($plain) + 6, ', lemma: [')"/>
       <xsl:call-template name="lemma-label"/>
       <xsl:text>], readings: [</xsl:text>
       <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/></xsl:call-template>

@@ -6,14 +6,13 @@
   How the apparatus is keyed to line numbers, with no Typst package:
   - the line-numbering function of the edition text places one marker per line (metadata <tei-line>
     holding the line's number) and prints the number on every fifth line;
-  - each unit places an anchor (metadata <tei-lemma>) just before its lemma and one (<tei-lemma-end>)
-    just after it; an entry's line number is that of the nearest marker at or above the anchor on its page;
+  - each unit places an anchor (metadata <tei-lemma>) just before its lemma and one (labelled
+    tei-end-ID) just after it; an entry's line number is that of the nearest marker at or above the anchor on its page;
   - each anchor also carries an invisible footnote, so that Typst itself keeps the lemma's line and
     the space its entry needs on one page. The footnote reserves an estimate that depends on the entry
-    alone (its width over the line width, in apparatus lines; the method of paragraph footnotes in
+    alone (its length over the line width, in apparatus lines; the method of paragraph footnotes in
     TeX), so the page breaks never feed back on themselves; the first entry of a page draws the
-    apparatus of the whole page, series a then series b, bottom-aligned over the reserved space, and
-    the footnote clearance keeps a few lines spare for the rounding.
+    apparatus of the whole page, series a then series b, from the top of the reserved space.
 -->
 <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
 
@@ -40,7 +39,9 @@
   body
 }
 
-#let tei-line-marker(n) = [#metadata(n)<tei-line>#if calc.rem(n, tei-line-step) == 0 [#n]]
+// Every line's number is laid out, hidden between the printed ones, so that every marker sits at the
+// same height in its line (the top).
+#let tei-line-marker(n) = [#metadata(n)<tei-line>#if calc.rem(n, tei-line-step) == 0 [#n] else { hide[#n] }]
 
 // The line markers of a page as (y, number) pairs from the top.
 #let tei-markers(page) = (
@@ -52,11 +53,12 @@
 #let tei-anchors(page) = query(<tei-lemma>).filter(anchor => anchor.location().page() == page)
 
 // The number of a position's line: the last marker at or above it (a marker sits at the top of its
-// line, an anchor lower, on the baseline).
+// line, an anchor lower, on the baseline); an anchor at the very start of a paragraph sits at its
+// top, above the first marker: that is the first line.
 #let tei-line-at(position, markers) = {
   let best = none
   for (y, number) in markers {
-    if y <= position.y + 1pt { best = number }
+    if y <= position.y + 1pt or best == none { best = number }
   }
   best
 }
@@ -64,19 +66,16 @@
 // The line labels ("12", "12–13") of a page's anchors, computed together: one query per page.
 #let tei-line-labels(page, anchors) = {
   let markers = tei-markers(page)
-  let ends = (:)
-  for end in query(<tei-lemma-end>) { ends.insert(end.value, end.location().position()) }
   anchors.map(anchor => {
     let first = tei-line-at(anchor.location().position(), markers)
-    let end = ends.at(anchor.value.id, default: none)
+    let ends = query(label("tei-end-" + anchor.value.id))
+    let end = if ends.len() > 0 { ends.first().location().position() }
     let last = if end == none { first } else if end.page == page { tei-line-at(end, markers) } else { tei-line-at(end, tei-markers(end.page)) }
     if first == none { "?" } else if last == none or last == first { str(first) } else { str(first) + "–" + str(last) }
   })
 }
 
 #let tei-entry(data, label) = [*#label*#h(0.4em)#data.lemma\]#h(0.3em)#data.readings]
-
-#let tei-entry-sample(data) = text(size: tei-apparatus-size, tei-entry(data, "00") + h(tei-entry-gap))
 
 #let tei-series-paragraph(entries) = par(
   justify: true, first-line-indent: 0pt, hanging-indent: 0pt,
@@ -106,32 +105,35 @@
   sample[x \ x] - sample[x]
 }
 
-// The space one entry reserves, and on the first entry of a page the whole page's apparatus.
-#let tei-entry-space(data, page, width) = {
-  let estimate(entry) = measure(tei-entry-sample(entry)).width / width * tei-apparatus-pitch() * tei-estimate-factor
-  let anchors = tei-anchors(page)
-  let own = estimate(data)
-  if anchors.len() == 0 or anchors.first().value.key != data.key {
-    return block(width: 100%, height: own, spacing: 0pt)
+// The space one entry reserves: its characters (counted by the stylesheet) times an average width,
+// over the line width, in apparatus lines. The first entry of a page also draws the page's apparatus,
+// from the top of the reserved space (a short estimate runs on into the bottom margin, never into
+// the text). The drawing's box is as tall as the page: in the entry's own small region a stack of
+// blocks would be laid out overlapping.
+#let tei-entry-space(data, page-number, width) = {
+  let own = (data.chars * tei-average-character + tei-apparatus-size) / width * tei-apparatus-pitch() * tei-estimate-factor
+  let anchors = tei-anchors(page-number)
+  let drawing = if anchors.len() > 0 and anchors.first().value.key == data.key {
+    place(top, box(width: width, height: page.height, tei-page-apparatus(page-number, anchors)))
   }
-  let reserved = anchors.map(anchor => estimate(anchor.value)).sum()
-  // Drawn in a box of its own measured height: in the entry's small region a stack would overlap.
-  let drawn = tei-page-apparatus(page, anchors)
-  let height = measure(box(width: width, drawn)).height
-  block(width: 100%, height: own, spacing: 0pt,
-    place(top, dy: reserved - height, box(width: width, height: height, drawn)))
+  block(width: 100%, height: own, spacing: 0pt, drawing)
 }
+
+
 
 #let tei-anchor(data) = [#metadata(data)<tei-lemma>#box(footnote(metadata(data)))]
 
-// A variation unit: anchors for its entries (a dictionary series -> (lemma, readings)), then the lemma.
+// The end of a unit's lemma, findable by the unit's id.
+#let tei-lemma-end(id) = [#metadata(id)#label("tei-end-" + id)]
+
+// A variation unit: anchors for its entries (a dictionary series -> (chars, lemma, readings)), then the lemma.
 #let tei-app(id, entries, body) = {
   for (series, entry) in entries {
-    tei-anchor((key: id + "/" + series, id: id, series: series, lemma: entry.lemma, readings: entry.readings))
+    tei-anchor((key: id + "/" + series, id: id, series: series, chars: entry.chars, lemma: entry.lemma, readings: entry.readings))
   }
   if entries.len() > 0 { sym.wj }
   body
-  [#metadata(id)<tei-lemma-end>]
+  tei-lemma-end(id)
 }
 
 #let tei-text(body) = {
@@ -175,7 +177,7 @@
   )
   set footnote(numbering: n => none)
   set footnote.entry(gap: 0pt, indent: 0pt, separator: none,
-    clearance: 1em + tei-spare-lines * tei-apparatus-size * 1.25)
+    clearance: 1.2em)
   show footnote.entry: set par.line(numbering: none)
   show footnote.entry: it => context layout(size => tei-entry-space(it.note.body.value, it.note.location().page(), size.width))
   body
