@@ -65,7 +65,7 @@ class Folding:
             node = node.getnext()
         return node
 
-    def anchor_at(self, app: etree._Element, place: tuple[int, int]) -> etree._Element:
+    def marker_at_place(self, app: etree._Element, place: tuple[int, int]) -> etree._Element:
         """A marker at a place of the base text before the app, in the app's parent.
 
         Walking back from the app, the marker goes where the place's character is; at a boundary it goes
@@ -139,12 +139,12 @@ def end_point_end(folding: Folding, attachment: Attachment) -> etree._Element:
 
 
 def location_start(folding: Folding, attachment: Attachment) -> etree._Element:
-    return folding.anchor_at(attachment.app, attachment.start)
+    return folding.marker_at_place(attachment.app, attachment.start)
 
 
 def location_end(folding: Folding, attachment: Attachment) -> etree._Element:
     app = attachment.app
-    return app if folding.base.app_places[app] == attachment.end else folding.anchor_at(app, attachment.end)
+    return app if folding.base.app_places[app] == attachment.end else folding.marker_at_place(app, attachment.end)
 
 
 # Where each method's lemma starts and ends in the tree: (start marker, end marker) makers.
