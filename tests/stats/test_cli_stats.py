@@ -51,3 +51,13 @@ def test_bad_input_is_one_diagnostic(tmp_path):
     result = run("stats", broken)
     assert result.exit_code == 1 and "[X001]" in one_error_line(result)
     assert run("stats", tmp_path / "absent.xml").exit_code == 3
+
+
+def test_the_build_stage_reads_the_edition_on_disk(seed_edition_path, tmp_path):
+    from tei.build import BuildOptions, stats
+
+    written = stats(None, BuildOptions(seed_edition_path.parent))
+    assert {p.name for p in written} == {"statistics.txt", "statistics.json", "statistics.csv", *PLOTS}
+    assert all(p.parent == seed_edition_path.parent / "stats" for p in written)
+    assert json.loads(written[seed_edition_path.parent / "stats" / "statistics.json"])["units"] > 50
+    assert stats(None, BuildOptions(tmp_path / "nothing-built-yet")) == {}
