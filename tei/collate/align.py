@@ -32,7 +32,7 @@ RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to 
 CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
 CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coincidence
 MIN_MOVE = 3  # words a moved block needs to count as a transposition ...
-MOVE_DENSITY = 0.75  # ... and the share of its span they must cover
+MOVE_DENSITY = 0.75  # ... and the share of the moved block they must cover
 MOVE_CANDIDATES = 20  # blocks lacking elsewhere tried for each added block, most shared words first
 SMALL_GAP = 3  # in a gap this small, words of one class pair up even when the runs differ in length
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
@@ -155,7 +155,11 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
     def keys_in(column_index: int) -> set[str]:
         return {keys[w][i] for w, i in columns[column_index].cells.items()}
 
-    pairs = _with_substitutions(pairs, keys_in, len(columns), own)
+    def shared_by_most(column_index: int) -> bool:
+        return support[column_index] * 2 >= most
+
+    most = max(support, default=0)
+    pairs = _with_substitutions(pairs, keys_in, shared_by_most, len(columns), own)
     merged: list[Column] = []
     joined: list[Column] = []
     inserted_runs: list[list[Column]] = []
@@ -305,15 +309,20 @@ def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
     return pairs
 
 
-def _with_substitutions(pairs, keys_in, column_count: int, own: list[str]) -> list[tuple[int, int]]:
-    """Matched pairs plus the words left over between them paired where they balance (see _similar_pairs)."""
+def _with_substitutions(pairs, keys_in, shared_by_most, column_count: int, own: list[str]) -> list[tuple[int, int]]:
+    """Matched pairs plus the words left over between them paired where they balance (see _similar_pairs);
+    a gap whose columns most witnesses share are as many as the witness's words balances on those."""
     result: list[tuple[int, int]] = []
     previous = (-1, -1)
     for pair in pairs + [(column_count, len(own))]:
         gap_a, gap_b = range(previous[0] + 1, pair[0]), range(previous[1] + 1, pair[1])
         if gap_a and gap_b and max(len(gap_a), len(gap_b)) <= MAX_PAIRED_GAP:
-            balanced = len(gap_a) == len(gap_b) or max(len(gap_a), len(gap_b)) <= SMALL_GAP
-            result.extend(_similar_pairs(gap_a, gap_b, keys_in, own, balanced))
+            shared = [column for column in gap_a if shared_by_most(column)]
+            if len(gap_a) != len(gap_b) and len(shared) == len(gap_b):
+                result.extend(_similar_pairs(shared, gap_b, keys_in, own, True))
+            else:
+                balanced = len(gap_a) == len(gap_b) or max(len(gap_a), len(gap_b)) <= SMALL_GAP
+                result.extend(_similar_pairs(gap_a, gap_b, keys_in, own, balanced))
         elif len(gap_a) == len(gap_b):
             result.extend((i, j) for i, j in zip(gap_a, gap_b) if all(_same_class(k, own[j]) for k in keys_in(i)))
         if pair[0] < column_count:
@@ -322,7 +331,7 @@ def _with_substitutions(pairs, keys_in, column_count: int, own: list[str]) -> li
     return result
 
 
-def _similar_pairs(gap_a: range, gap_b: range, keys_in, own: list[str], balanced: bool):
+def _similar_pairs(gap_a, gap_b: range, keys_in, own: list[str], balanced: bool):
     """The monotone pairing of two short runs that maximises the similarity of the paired words: when the
     runs balance, any two words of one class may pair (a substitution); else only similar ones (spelling)."""
     rows, cols = len(gap_a), len(gap_b)
@@ -390,7 +399,10 @@ def _matched_block(wid: str, run: list[Column], target: list[Column]) -> Move | 
                           [interned.setdefault(c.key, len(interned)) for c in target])
     if len(pairs) < MIN_MOVE or len({run[i].key for i, _ in pairs}) < 2:
         return None  # too short, or one common word repeated ("a a a")
-    spans = (pairs[-1][0] - pairs[0][0] + 1, pairs[-1][1] - pairs[0][1] + 1)
-    if len(pairs) < MOVE_DENSITY * max(spans):
-        return None
+    moved_span = pairs[-1][0] - pairs[0][0] + 1
+    others = {wid for _, j in pairs for wid in target[j].cells}
+    shared_span = sum(1 for column in target[pairs[0][1]:pairs[-1][1] + 1]
+                      if 2 * len(others.intersection(column.cells)) >= len(others))
+    if len(pairs) < MOVE_DENSITY * moved_span or shared_span > 2 * len(pairs):
+        return None  # the block must be mostly matched where it stood; a few witnesses' own words there do not count
     return Move(wid, tuple(run[i] for i, _ in pairs), tuple(target[j] for _, j in pairs))
