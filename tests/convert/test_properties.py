@@ -94,3 +94,32 @@ def test_double_end_point_to_every_method_and_back(xml):
         converted, _ = convert_checked(tree, method, "generated.xml")
         back, _ = convert_checked(parse_bytes(converted, "converted.xml"), "double-end-point", "converted.xml")
         assert {w: witness_text(parse_bytes(back, "back.xml"), w) for w in WITNESSES} == texts
+
+
+@st.composite
+def location_documents(draw):
+    """A base text with in-line location-referenced apps, each right after the words its lem gives."""
+    words = draw(st.lists(st.sampled_from(["a", "b", "c,", "d."]), min_size=1, max_size=6))
+    cuts = sorted(set(draw(st.lists(st.integers(0, len(words)), max_size=6))))
+    text, previous = "", 0
+    for cut in cuts:
+        start = draw(st.integers(previous, cut))  # the lemma: the words from start to cut
+        text += "".join(w + " " for w in words[previous:start])
+        lemma = "".join(w + " " for w in words[start:cut])
+        groups = [g for g in draw(partitions(WITNESSES)) if g][:2]
+        readings = "".join(f'<rdg wit="{" ".join("#" + w for w in g)}">{draw(words_or_nothing)}</rdg>' for g in groups)
+        text += f"{lemma}<app><lem>{lemma}</lem>{readings}</app>"
+        previous = cut
+    text += "".join(w + " " for w in words[previous:])
+    return document(f"<ab>{text}</ab>", "location-referenced")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(location_documents())
+def test_location_reference_to_every_method_and_back(xml):
+    tree = parse_bytes(xml, "generated.xml")
+    texts = {w: witness_text(tree, w, "generated.xml") for w in WITNESSES}
+    for method in METHODS:
+        converted, _ = convert_checked(tree, method, "generated.xml")
+        back, _ = convert_checked(parse_bytes(converted, "converted.xml"), "location-referenced", "converted.xml")
+        assert {w: witness_text(parse_bytes(back, "back.xml"), w) for w in WITNESSES} == texts
