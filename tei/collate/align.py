@@ -33,6 +33,7 @@ CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
 CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coincidence
 MIN_MOVE = 3  # words a moved block needs to count as a transposition ...
 MOVE_DENSITY = 0.75  # ... and the share of the moved block they must cover
+MOVE_RARE = 4  # columns (at most) a key of a moved block appears in
 MOVE_CANDIDATES = 20  # blocks lacking elsewhere tried for each added block, most shared words first
 SMALL_GAP = 3  # in a gap this small, words of one class pair up even when the runs differ in length
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
@@ -93,15 +94,16 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     order = canonical_order(keys, base)
     columns: list[Column] = []
     for wid in order:
-        columns, _, touched = _add_witness(columns, wid, keys)
+        columns, touched = _add_witness(columns, wid, keys)
         _update_consensus(touched, keys, order)
     for wid in order[1:] if len(order) == 2 else order:
         # refinement: each witness again, against the columns of all the others (two: once is enough)
         columns, touched = _without(columns, wid)
         _update_consensus(touched, keys, order)
-        columns, _, touched = _add_witness(columns, wid, keys)
+        columns, touched = _add_witness(columns, wid, keys)
         _update_consensus(touched, keys, order)
-    moves = [move for wid in order for move in find_moves(wid, *_runs(columns, wid))]
+    frequency = Counter(column.key for column in columns)
+    moves = [move for wid in order for move in find_moves(wid, *_runs(columns, wid), frequency)]
     return Alignment(order, columns, moves)
 
 
@@ -144,7 +146,7 @@ def _update_consensus(columns: list[Column], keys: dict[str, list[str]], order: 
 
 
 def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
-    """The columns with the witness's tokens placed, the moves found, and the columns it joined."""
+    """The columns with the witness's tokens placed (new columns where they match none), and those it joined."""
     own = keys[wid]
     interned: dict[str, int] = {}
     column_ids = [interned.setdefault(c.key, len(interned)) for c in columns]
@@ -162,24 +164,16 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
     pairs = _with_substitutions(pairs, keys_in, shared_by_most, len(columns), own)
     merged: list[Column] = []
     joined: list[Column] = []
-    inserted_runs: list[list[Column]] = []
-    deleted_runs: list[list[Column]] = []
     previous_column, previous_token = 0, 0
     for column_index, token_index in pairs + [(len(columns), len(own))]:
-        deleted = columns[previous_column:column_index]
-        inserted = [Column(own[t], {wid: t}) for t in range(previous_token, token_index)]
-        merged.extend(deleted)
-        merged.extend(inserted)
-        if deleted:
-            deleted_runs.append(deleted)
-        if inserted:
-            inserted_runs.append(inserted)
+        merged.extend(columns[previous_column:column_index])
+        merged.extend(Column(own[t], {wid: t}) for t in range(previous_token, token_index))
         if column_index < len(columns):
             columns[column_index].cells[wid] = token_index
             merged.append(columns[column_index])
             joined.append(columns[column_index])
         previous_column, previous_token = column_index + 1, token_index + 1
-    return merged, find_moves(wid, inserted_runs, deleted_runs), joined
+    return merged, joined
 
 
 def supported_pairs(a: list[int], support: list[int], b: list[int]) -> list[tuple[int, int]]:
@@ -367,11 +361,13 @@ def _similarity(x: str, y: str) -> float:
     return fuzz.ratio(x, y) if _same_class(x, y) else -1.0
 
 
-def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[list[Column]]) -> list[Move]:
+def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[list[Column]],
+               frequency: Counter) -> list[Move]:
     """Blocks the witness has in one place (inserted) that match a block it lacks in another (deleted).
 
-    A block matches when at least MIN_MOVE of its words align in order with the other block and they
-    cover MOVE_DENSITY of both spans (a moved block may itself have lost or gained a word)."""
+    A block matches when at least MIN_MOVE of its words, one of them rare in the text (in at most
+    MOVE_RARE columns: not a stock phrase like "the Messenger of Allah"), align in order with the other
+    block and cover MOVE_DENSITY of it (a moved block may itself have lost or gained a word)."""
     where: dict[str, list[int]] = {}
     for number, run in enumerate(deleted_runs):
         for column in run:
@@ -386,7 +382,7 @@ def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[l
             if shared < MIN_MOVE:
                 break
             move = _matched_block(wid, run, deleted_runs[number])
-            if move:
+            if move and min(frequency[column.key] for column in move.original) <= MOVE_RARE:
                 moves.append(move)
                 used.add(number)
                 break
