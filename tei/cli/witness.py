@@ -15,16 +15,18 @@ import click
 def command(edition, witness_id, output):
     """Print the text of witness WIT exactly as the apparatus of EDITION gives it.
 
-    Nothing is added, not even a final newline; the output is UTF-8.
+    EDITION is TEI in any of the three apparatus methods, or CollateX JSON. Nothing is added, not even a
+    final newline; the output is UTF-8.
     """
-    from tei.apparatus import witness_ids, witness_text
+    from tei.apparatus import witness_text
+    from tei.convert.inputs import read_apparatus
+    from tei.convert.methods import all_witnesses
     from tei.diagnostics import error
     from tei.errors import InvalidInputError
     from tei.outputs import write_files
-    from tei.xmlio import parse_file
 
-    tree = parse_file(edition)
-    known = witness_ids(tree)
+    tree = read_apparatus(edition)
+    known = all_witnesses(tree)
     if witness_id not in known:
         raise InvalidInputError(
             error("A002", f"no witness '{witness_id}' in this edition", edition,
