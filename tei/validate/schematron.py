@@ -17,7 +17,7 @@ import elementpath
 from elementpath import XPath2Parser, XPathContext
 from lxml import etree
 
-from tei.diagnostics import Diagnostic, Severity, error
+from tei.diagnostics import Diagnostic, Severity, error, warning
 from tei.errors import InvalidInputError
 
 SCH_NS = "http://purl.oclc.org/dsdl/schematron"
@@ -135,11 +135,15 @@ class SchematronSchema:
                     continue
                 if pattern_variables is None:
                     pattern_variables = self._bind(pattern.lets, document, document, variables)
-                for node in rule.context.select(XPathContext(document, variables=pattern_variables)):
-                    if id(node) in handled:
-                        continue
-                    handled.add(id(node))
-                    yield from self._fire(rule, node, document, pattern_variables, name)
+                try:
+                    for node in rule.context.select(XPathContext(document, variables=pattern_variables)):
+                        if id(node) in handled:
+                            continue
+                        handled.add(id(node))
+                        yield from self._fire(rule, node, document, pattern_variables, name)
+                except elementpath.ElementPathError as exc:  # a dynamic error of the rule, not of the document
+                    yield warning("SCH009", f"a Schematron rule (context {rule.context.source!r}) could not be "
+                                  f"evaluated and was skipped: {exc}", name)
 
     def _bind(self, lets, document, node, variables: dict) -> dict:
         bound = dict(variables)

@@ -136,3 +136,27 @@ def test_the_build_stages_copy_the_schema_where_the_edition_points_and_validate_
     with pytest.raises(InvalidInputError) as refused:
         stages["validate"](work, options)
     assert {d.code for d in refused.value.diagnostics} == {"APP002"}
+
+
+def test_a_standalone_schematron_file_as_schema(tmp_path):
+    rules = tmp_path / "rules.sch"
+    rules.write_text(
+        '<schema xmlns="http://purl.oclc.org/dsdl/schematron" queryBinding="xslt2">'
+        '<ns prefix="tei" uri="http://www.tei-c.org/ns/1.0"/>'
+        '<pattern><rule context="tei:witness"><assert id="SIGLUM" test="matches(@n, \'^[A-Z]$\')">'
+        'The siglum <value-of select="@n"/> of <name/> is not one capital letter.</assert></rule></pattern>'
+        '<pattern><rule context="tei:TEI"><assert id="DYNAMIC" test="xs:integer(string(@xml:lang)) gt 0">never</assert></rule>'
+        "</pattern></schema>", "utf-8")
+    path = broken(tmp_path, '<witness xml:id="B" n="B">', '<witness xml:id="B" n="B2">')
+    result = invoke("--format", "json", "--schema", rules, "--no-apparatus-rules", path)
+    records = [(r["code"], r["severity"], r["message"]) for r in json.loads(result.stdout)]
+    assert ("SIGLUM", "error", "The siglum B2 of witness is not one capital letter.") in records
+    assert [code for code, *_ in records].count("SCH009") == 1  # xs:integer('en') is a dynamic error
+    assert result.exit_code == 1
+
+
+def test_the_xsd_form_as_schema_reports_assertions_under_their_codes(tmp_path):
+    path = broken(tmp_path, 'location="internal"', 'location="external"')
+    xsd = Path(__file__).resolve().parents[2] / "schemas" / "tei-edition.xsd"
+    records = json.loads(invoke("--format", "json", "--schema", xsd, "--no-apparatus-rules", path).stdout)
+    assert [(r["code"], r["line"]) for r in records] == [("ED002", 20)]
