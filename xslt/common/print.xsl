@@ -10,6 +10,8 @@
                     every other type, untyped readings and types a hand-edited file invents go to series a
     hidden-types    the types not printed at all (default: none)
 
+  Variables: $title, $title-statements (author, editor, edition and publication statements)
+
   Named templates (context node in brackets):
     series-of          (type)  'a', 'b' or 'hidden'
     reading-series     [rdg]   the series of a variant reading, from its reading type
@@ -22,6 +24,8 @@
                                (an addition) shows the word before the unit in the base text, else
                                the word after it (templates word-before and word-after)
     mode base-text             the plain text of a base reading (nested units give their base reading)
+    mode body                  the printed text: what carries no text, lb, gap, g, w and text nodes;
+                               the layers add blocks, units and languages
     last-word          (text)  the last word of a text
 -->
 <xsl:stylesheet version="1.0"
@@ -32,6 +36,15 @@
   <xsl:param name="series-b-types" select="'orthographic honorific punctuation whitespace'"/>
   <xsl:param name="hidden-types" select="''"/>
   <xsl:param name="lemma-words" select="'4'"/>
+
+  <!-- The title page: the title, and the statements printed under it. -->
+  <xsl:variable name="title" select="normalize-space((//tei:teiHeader//tei:titleStmt/tei:title)[1])"/>
+  <xsl:variable name="file-description" select="/tei:TEI/tei:teiHeader/tei:fileDesc"/>
+  <xsl:variable name="title-statements"
+      select="$file-description/tei:titleStmt/tei:author | $file-description/tei:titleStmt/tei:editor
+              | $file-description/tei:editionStmt//tei:p | $file-description/tei:editionStmt/tei:edition
+              | $file-description/tei:publicationStmt/tei:p | $file-description/tei:publicationStmt/tei:publisher
+              | $file-description/tei:publicationStmt/tei:date"/>
 
   <xsl:template name="series-of">
     <xsl:param name="type"/>
@@ -173,6 +186,48 @@
   <xsl:template match="tei:w" mode="base-text">
     <xsl:apply-templates mode="base-text"/>
     <xsl:if test="following-sibling::node()[1][self::tei:w]"><xsl:text> </xsl:text></xsl:if>
+  </xsl:template>
+
+  <!-- ================================================================ mode body: the printed text
+
+       The base text as the print layers show it; each layer adds the blocks (ab, p, l, head), the units
+       (app) and languages, and escapes text through the hooks emit-text and emit-character. -->
+
+  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | tei:pb | tei:cb | tei:milestone
+                       | tei:fw | tei:sic[parent::tei:choice] | tei:orig[parent::tei:choice] | tei:abbr[parent::tei:choice]
+                       | comment() | processing-instruction()" mode="body"/>
+
+  <xsl:template match="tei:lb" mode="body">
+    <xsl:if test="not(@break = 'no')"><xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template></xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:gap" mode="body">
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="'[…]'"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="body">
+    <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template match="text()" mode="body">
+    <xsl:if test="not(namespace-uri(..) = 'http://www.tei-c.org/ns/1.0' and contains($element-only, concat(' ', local-name(..), ' ')))">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="."/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- Words encoded as w elements with nothing between them (teiphy, open-cbgm) are printed apart. -->
+  <xsl:template match="tei:w" mode="body">
+    <xsl:apply-templates mode="body"/>
+    <xsl:if test="following-sibling::node()[1][self::tei:w]">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="tei:w" mode="reading-content">
+    <xsl:apply-templates mode="reading-content"/>
+    <xsl:if test="following-sibling::node()[1][self::tei:w]">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+    </xsl:if>
   </xsl:template>
 
   <xsl:template name="last-word">
