@@ -103,7 +103,14 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
         columns, touched = _add_witness(columns, wid, keys)
         _update_consensus(touched, keys, order)
     frequency = Counter(column.key for column in columns)
-    moves = [move for wid in order for move in find_moves(wid, *_runs(columns, wid), frequency)]
+    moves: list[Move] = []
+    seen: set[frozenset[int]] = set()
+    for wid in order:
+        for move in find_moves(wid, *_runs(columns, wid), frequency):
+            places = frozenset(id(column) for column in move.moved + move.original)
+            if places not in seen:  # with two witnesses, each one's block is the other's: one move
+                seen.add(places)
+                moves.append(move)
     return Alignment(order, columns, moves)
 
 

@@ -1,0 +1,108 @@
+"""The collation stages on their own: tokens, normalisation keys, alignment and reading types."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tei.collate.align import align, canonical_order, matched_pairs
+from tei.collate.analyse import Text, reading_type
+from tei.collate.normalize import PROFILES, profile_named
+from tei.collate.tokenize import tokenize
+from tei.errors import InvalidInputError
+
+HADITH = profile_named("hadith-en")
+
+
+def keys(text: str) -> list[str]:
+    return [t.key for t in tokenize(text, HADITH)]
+
+
+def test_tokens_keep_punctuation_whitespace_and_formulas():
+    tokens = tokenize("  The Prophet(ﷺ) said: “(Remember)  `Umar رضي الله عنهم.\n", HADITH)
+    assert "".join(t.text for t in tokens) == "  The Prophet(ﷺ) said: “(Remember)  `Umar رضي الله عنهم.\n"
+    assert [t.surface for t in tokens] == ["", "The", "Prophet", "(ﷺ)", "said:", "“(Remember)", "`Umar",
+                                           "رضي الله عنهم."]
+    assert tokens[0].whitespace == "  " and tokens[5].whitespace == "  "
+    assert tokens[3].key == tokens[7].key.replace("companion", "prophet")  # one key per formula class
+    assert tokens[6].word == "`Umar" or tokens[6].word == "Umar"
+
+
+@pytest.mark.parametrize("variants", [
+    ("Qibla", "Qiblah", "qiblah"), ("Haizum", "Hayzūm"), ("Aqil", "‘Aqeel", "`Aqil"),
+    ("`Umar", "‘Umar", "'Umar", "Umar", "ʼUmar"), ("٣١٩", "319"),
+    ("(ﷺ)", "(peace and blessings be upon him)", "(may Allah's peace and blessings be upon him)"),
+    ("(may Allah be pleased with him)", "(Allah be pleased with them)", "رضي الله عنهم"),
+])
+def test_hadith_profile_gives_variants_one_key(variants):
+    assert len({tuple(keys(v)) for v in variants}) == 1, [keys(v) for v in variants]
+
+
+def test_exact_profile_keeps_words_apart():
+    exact = profile_named("exact")
+    assert tokenize("Qibla", exact)[0].key != tokenize("Qiblah", exact)[0].key
+
+
+def test_unknown_profile_is_a_clear_error():
+    with pytest.raises(InvalidInputError) as raised:
+        profile_named("klingon", "edition.toml")
+    assert raised.value.diagnostics[0].code == "C001"
+    assert "hadith-en" in raised.value.diagnostics[0].hint
+
+
+def test_every_profile_describes_itself():
+    for profile in PROFILES.values():
+        assert profile.summary().startswith(f"Profile {profile.name}:")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 6), max_size=40), st.lists(st.integers(0, 6), max_size=40))
+def test_matched_pairs_are_an_increasing_common_subsequence(a, b):
+    pairs = matched_pairs(a, b)
+    assert all(a[i] == b[j] for i, j in pairs)
+    assert all(i1 < i2 and j1 < j2 for (i1, j1), (i2, j2) in zip(pairs, pairs[1:]))
+
+
+def test_identical_sequences_match_completely():
+    sequence = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5] * 20
+    assert matched_pairs(sequence, sequence) == [(n, n) for n in range(len(sequence))]
+
+
+def test_canonical_order_ignores_the_order_given():
+    witnesses = {"C": keys("a b c d"), "A": keys("a b x d"), "B": keys("a b c d e")}
+    reordered = dict(reversed(list(witnesses.items())))
+    assert canonical_order(witnesses, None) == canonical_order(reordered, None)
+    assert canonical_order(witnesses, "A")[0] == "A"
+
+
+def test_a_moved_block_is_found():
+    base = "the Prophet looked at the Companions and then the Ansari related the whole event to him without any delay"
+    moved = "the Prophet looked at the Companions and then without any delay the Ansari related the whole event to him"
+    alignment = align({"A": keys(base), "B": keys(moved)})
+    assert len(alignment.moves) == 1
+    move = alignment.moves[0]
+    assert [c.key for c in move.moved] == [c.key for c in move.original]
+    assert {c.key for c in move.moved} & {"without", "delai", "ani"}
+
+
+def _text(words: str) -> Text:
+    return Text(tuple(tokenize(words, HADITH)))
+
+
+@pytest.mark.parametrize(("reading", "reference", "expected"), [
+    ("Qiblah.", "Qibla.", "orthographic"),
+    ("‘Umar ", "`Umar ", "orthographic"),
+    ("Qibla, ", "Qibla. ", "punctuation"),
+    ("Qibla  ", "Qibla ", "whitespace"),
+    ("(peace and blessings be upon him) ", "(ﷺ) ", "honorific"),
+    ("", "(ﷺ) ", "honorific"),
+    ("", "the polytheists ", "omission"),
+    ("the polytheists ", "", "addition"),
+    ("prisoners ", "captives ", "substitution"),
+    ("two one ", "one two ", "transposition"),
+    ("Abu Bakr opined that those were the Muslims' relatives ", "They are our kith and kin. I think you ",
+     "paraphrase"),
+])
+def test_reading_types(reading, reference, expected):
+    assert reading_type(_text(reading), _text(reference), HADITH) == expected
