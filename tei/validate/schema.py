@@ -8,6 +8,7 @@ lxml compiles them (see prune.py); compiled grammars are cached by the set of na
 
 from __future__ import annotations
 
+import warnings
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +17,7 @@ from urllib.parse import urlparse
 
 from lxml import etree
 
-from tei.diagnostics import Diagnostic, error
+from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import InvalidInputError, UsageError
 from tei.validate import prune
 from tei.validate.schematron import SCH_NS, SchematronSchema, has_rules
@@ -91,13 +92,21 @@ class XSDSchema:
         self.version = "1.1" if _is_xsd11(document.getroot()) else "1.0"
         schema_class = xmlschema.XMLSchema11 if self.version == "1.1" else xmlschema.XMLSchema10
         try:
-            self.schema = schema_class(str(source), allow="local", defuse="always")
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                self.schema = schema_class(str(source), allow="local", defuse="always")
         except (xmlschema.XMLSchemaException, OSError) as exc:
             raise InvalidInputError(
                 error("SCH003", f"the XML Schema cannot be loaded: {str(exc).splitlines()[0]}", source)
             ) from None
+        # xmlschema warns (for example of an import it cannot find): said with each file the schema checks
+        self.load_warnings = [
+            warning("SCH010", f"the XML Schema loaded with a warning: {str(w.message).splitlines()[0]}", source)
+            for w in caught
+        ]
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
+        yield from self.load_warnings
         for problem in self.schema.iter_errors(tree):
             yield error(_xsd_code(problem), _xsd_message(problem), name, getattr(problem, "sourceline", None))
 
