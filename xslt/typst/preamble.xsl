@@ -53,14 +53,16 @@
 #let tei-anchors(page) = query(<tei-lemma>).filter(anchor => anchor.location().page() == page)
 
 // The number of a position's line: the last marker at or above it (a marker sits at the top of its
-// line, an anchor lower, on the baseline); an anchor at the very start of a paragraph sits at its
-// top, above the first marker: that is the first line.
+// line, an anchor lower, on the baseline); an anchor above every marker of its page (at the very top
+// of a paragraph) belongs to the first line. A binary search: markers are sorted from the top.
 #let tei-line-at(position, markers) = {
-  let best = none
-  for (y, number) in markers {
-    if y <= position.y + 1pt or best == none { best = number }
+  if markers.len() == 0 { return none }
+  let (low, high) = (0, markers.len() - 1)
+  while low < high {
+    let middle = calc.div-euclid(low + high + 1, 2)
+    if markers.at(middle).first() <= position.y + 1pt { low = middle } else { high = middle - 1 }
   }
-  best
+  markers.at(low).last()
 }
 
 // The line labels ("12", "12–13") of a page's anchors, computed together: one query per page.
