@@ -79,8 +79,8 @@ def test_the_toolkit_outputs_pass_schema_schematron_and_apparatus_rules(outputs)
 
 def test_the_mutation_corpus_holds_valid_and_invalid_documents(mutated):
     verdicts = [project_errors(p, (RelaxNGSchema, SchematronSchema)) for p in mutated]
-    assert sum(v == [] for v in verdicts) >= 40
-    assert sum(bool(v) for v in verdicts) >= 40
+    assert sum(v == [] for v in verdicts) >= 25
+    assert sum(bool(v) for v in verdicts) >= 25
 
 
 def test_what_the_project_schema_accepts_tei_all_accepts(outputs, mutated, jing, tei_all_rng, tmp_path):
