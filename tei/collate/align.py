@@ -96,22 +96,32 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     for wid in order:
         columns, touched = _add_witness(columns, wid, keys)
         _update_consensus(touched, keys, order)
+    columns = _refined(columns, keys, order)
+    return Alignment(order, columns, _moves(columns, order))
+
+
+def _refined(columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...]) -> list[Column]:
+    """Each witness aligned once more, against the columns of all the others (of two, once is enough)."""
     for wid in order[1:] if len(order) == 2 else order:
-        # refinement: each witness again, against the columns of all the others (two: once is enough)
         columns, touched = _without(columns, wid)
         _update_consensus(touched, keys, order)
         columns, touched = _add_witness(columns, wid, keys)
         _update_consensus(touched, keys, order)
+    return columns
+
+
+def _moves(columns: list[Column], order: tuple[str, ...]) -> list[Move]:
+    """The moved blocks of every witness, each once (of two witnesses, each one's block is the other's)."""
     frequency = Counter(column.key for column in columns)
     moves: list[Move] = []
     seen: set[frozenset[int]] = set()
     for wid in order:
         for move in find_moves(wid, *_runs(columns, wid), frequency):
             places = frozenset(id(column) for column in move.moved + move.original)
-            if places not in seen:  # with two witnesses, each one's block is the other's: one move
+            if places not in seen:
                 seen.add(places)
                 moves.append(move)
-    return Alignment(order, columns, moves)
+    return moves
 
 
 def _runs(columns: list[Column], wid: str) -> tuple[list[list[Column]], list[list[Column]]]:
