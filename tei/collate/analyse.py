@@ -6,8 +6,9 @@ Columns where every witness has the same characters are shared text. The rest be
   agreement (up to ISLAND columns) between two substantive columns is taken into it;
 - a column where the witnesses differ only under normalisation (spelling, honorific formula, quotes,
   punctuation) is a unit of its own, so that its difference is typed as such and not hidden in a phrase;
-- in a long unit, witnesses whose readings are alike form one family: one reading whose differences
-  inside are nested variation units (so a passage two witnesses add is one unit, not dozens).
+- in a passage, the witnesses that have it form one family, and in another long unit so do witnesses
+  whose readings are alike: one reading whose differences inside are nested variation units (so a
+  passage two witnesses add is one unit, not dozens).
 Readings are typed with the vocabulary of docs/edition-format.md, relative to the base witness's
 reading (the lemma) or, without a base, to the reading most witnesses share.
 """
@@ -188,7 +189,7 @@ def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) 
             else:
                 body.append(shared)
         else:
-            body.append(build_unit(run, wids, texts, collation))
+            body.append(build_unit(run, wids, texts, collation, kind == PASSAGE))
     return tuple(body)
 
 
@@ -243,7 +244,8 @@ def _overlap(mine: tuple[str, ...], theirs: tuple[str, ...]) -> float:
 
 # --- units ------------------------------------------------------------------------------------------
 
-def build_unit(columns: list[Column], wids: tuple[str, ...], texts: dict[str, Text], collation: Collation) -> VariationUnit:
+def build_unit(columns: list[Column], wids: tuple[str, ...], texts: dict[str, Text], collation: Collation,
+               passage: bool = False) -> VariationUnit:
     """One <app>: a reading per family of witnesses, typed against the reference, grouped where only
     normalisation differs."""
     unit_id = _unit_id(columns, texts, collation)
@@ -251,7 +253,7 @@ def build_unit(columns: list[Column], wids: tuple[str, ...], texts: dict[str, Te
         collation.unit_of[id(column)] = unit_id
     transposed = any(id(c) in collation.moved for c in columns)
     rank = {wid: n for n, wid in enumerate(collation.alignment.order)}
-    families = _families(columns, wids, texts, collation, rank)
+    families = _families(columns, wids, texts, rank, passage)
     base = collation.base if collation.base in wids else None
     reference = next((f for f in families if base in f), None) or max(
         families, key=lambda f: (len(f), -min(rank[w] for w in f)))
@@ -282,11 +284,16 @@ def build_unit(columns: list[Column], wids: tuple[str, ...], texts: dict[str, Te
     return VariationUnit(unit_id, lemma, tuple(entries))
 
 
-def _families(columns, wids, texts, collation, rank) -> list[list[str]]:
-    """Witnesses grouped by reading: identical texts always; in a long unit, also the most alike texts,
-    clustered greedily (never all of them: a family is a reading, one of several)."""
+def _families(columns, wids, texts, rank, passage: bool) -> list[list[str]]:
+    """Witnesses grouped by reading: identical texts always; in a passage that some witnesses lack, all
+    who have it; in another long unit, the most alike texts, clustered greedily (never all of them: a
+    family is a reading, one of several)."""
+    ordered = sorted(wids, key=rank.__getitem__)
+    having = [wid for wid in ordered if texts[wid].tokens]
+    if passage and 2 <= len(having) < len(ordered):
+        return [[wid for wid in ordered if not texts[wid].tokens], having]
     families: list[list[str]] = []
-    for wid in sorted(wids, key=rank.__getitem__):
+    for wid in ordered:
         family = next((f for f in families if texts[f[0]].text == texts[wid].text), None)
         if family:
             family.append(wid)
