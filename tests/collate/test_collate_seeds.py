@@ -179,3 +179,33 @@ def test_transpositions_point_at_units(seed_tree):
     ids = set(seed_tree.getroot().xpath("//tei:app/@xml:id", namespaces=NSMAP))
     for pointer in seed_tree.getroot().xpath("//tei:listTranspose/tei:transpose/tei:ptr/@target", namespaces=NSMAP):
         assert pointer[1:] in ids
+
+
+def test_every_honorific_difference_is_typed_non_substantive(seed_work):
+    """An honorific formula that stands where another witness has a word or formula lands, at the
+    innermost level, in a unit whose readings are all non-substantive (or the lemma)."""
+    from tei.collate.align import align
+    from tei.collate.analyse import Collation, edition_body
+    from tei.collate.normalize import CLASS_MARK, profile_named
+    from tei.collate.tokenize import tokenize
+
+    profile = profile_named(seed_work.profile)
+    tokens = {w.id: tokenize(w.text, profile) for w in seed_work.witnesses}
+    alignment = align({wid: [t.key for t in found] for wid, found in tokens.items()}, seed_work.base)
+    collation = Collation(alignment, tokens, tuple(tokens), seed_work.base, profile)
+    body, _ = edition_body(collation)
+    units = {}
+    pending = list(body)
+    while pending:
+        part = pending.pop()
+        if isinstance(part, VariationUnit):
+            units[part.id] = part
+            pending.extend(p for r in part.readings() for p in r.content)
+    checked = 0
+    for column in alignment.columns:
+        formulas = [tokens[w][i] for w, i in column.cells.items() if tokens[w][i].key.startswith(CLASS_MARK)]
+        if formulas and len(column.cells) >= 2 and collation.unit_of.get(id(column)):
+            unit = units[collation.unit_of[id(column)]]
+            assert {r.type for r in unit.readings() if not r.is_lemma} <= set(NON_SUBSTANTIVE), unit.id
+            checked += 1
+    assert checked >= 5
