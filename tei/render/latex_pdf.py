@@ -1,18 +1,20 @@
 """Compiling reledmac source to PDF with latexmk and XeLaTeX: latexmk decides how many passes the line numbers need.
 
 A missing latexmk is exit 4 with a one-line install hint; a LaTeX error shows the error lines of the log
-(each '!' line or 'file:line: message', with the source line that follows), not the whole log.
+(each '!' line or 'file:line: message', with the source line that follows), not the whole log; a
+character no font has is a warning.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
-from tei.diagnostics import Diagnostic, error
+from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
 from tei.render.pdf import reproducible_timestamp, tool_failure
 
@@ -22,6 +24,7 @@ INSTALL_HINT = (
 )
 TIMEOUT_SECONDS = 600
 LOG_LINES_SHOWN = 12
+MISSING_CHARACTER = re.compile(r"^Missing character: There is no (.+?) in font ([^/!:]+)")
 
 
 def compile_latex(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
@@ -48,7 +51,7 @@ def compile_latex(source: bytes, source_name: str) -> tuple[bytes, list[Diagnost
                 error_lines(tex.with_suffix(".log")),
                 hint="write the source with --to latex and run latexmk -xelatex on it to see the whole log",
             )
-        return pdf.read_bytes(), []
+        return pdf.read_bytes(), missing_characters(tex.with_suffix(".log"), source_name)
 
 
 def error_lines(log: Path) -> list[str]:
@@ -62,3 +65,17 @@ def error_lines(log: Path) -> list[str]:
         if line.startswith("!") or ":" in line and line.split(":", 2)[1].isdigit() and line.startswith("./"):
             shown += [text for text in lines[number : number + 3] if text.strip()]
     return shown[:LOG_LINES_SHOWN] or lines[-LOG_LINES_SHOWN:]
+
+
+def missing_characters(log: Path, source_name: str) -> list[Diagnostic]:
+    """One warning per character that no font of the document has (XeLaTeX leaves a gap for it)."""
+    found = dict.fromkeys(
+        match.groups()
+        for line in log.read_text("utf-8", errors="replace").splitlines()
+        if (match := MISSING_CHARACTER.match(line))
+    )
+    return [
+        warning("P023", f"the font {font} has no {character}: it is left out of the PDF", source_name,
+                hint="set main-font to a font that has it, or tag the text with xml:lang")
+        for character, font in found
+    ]

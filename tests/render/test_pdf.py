@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from tei.apparatus import readings
+from tei.apparatus import readings, witness_text
 from tei.outputs import write_files
 from tei.render import render
 from tei.xmlio import NSMAP, parse_file, tei
@@ -240,6 +240,17 @@ def assert_apparatus_keyed(pdf: Path, edition: Path) -> list[Page]:
     return pages
 
 
+def latin_letters(text: str) -> str:
+    """The Latin letters and digits of a text, in order: what survives any line breaking and bidi reordering."""
+    return re.sub(r"[^A-Za-z0-9]", "", unicodedata.normalize("NFKD", text))
+
+
+def assert_text_complete(pages: list[Page], edition: Path, base: str) -> None:
+    """The printed body lines hold the base witness's text, every Latin letter in order."""
+    printed = "".join(page.lines[number] for page in pages for number in sorted(page.lines))
+    assert latin_letters(printed) == latin_letters(witness_text(parse_file(edition), base))
+
+
 def render_pdf(edition: Path, output: Path, engine: str, **params: str) -> Path:
     rendered = render(edition, "pdf", output, {"engine": engine, **params})
     assert not [d for d in rendered.diagnostics if d.severity.value == "error"], rendered.diagnostics
@@ -278,6 +289,7 @@ def mini_pdf(request) -> Path:
 
 def test_every_unit_of_the_mini_edition_is_keyed_to_its_line(mini_pdf):
     pages = assert_apparatus_keyed(mini_pdf, MINI)
+    assert_text_complete(pages, MINI, "A")
     assert pages[0].apparatus == "", "the title page has no apparatus"
     assert "Conspectus siglorum" in plain(" ".join(w.text for w in pdf_words(mini_pdf)[0]))
 
@@ -334,6 +346,7 @@ def test_every_unit_of_the_seed_edition_is_keyed_to_its_line(engine, seed_editio
         request.getfixturevalue("latexmk")
     pdf = render_pdf(seed_edition_file, tmp_path / "seeds.pdf", engine)
     pages = assert_apparatus_keyed(pdf, seed_edition_file)
+    assert_text_complete(pages, seed_edition_file, "A")
     assert len(pages) > 2, "the seed edition fills several pages"
     subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
                     str(artifacts / f"print-{engine}-seeds-page2")], check=True)
@@ -351,7 +364,7 @@ BILINGUAL = """<?xml version="1.0" encoding="UTF-8"?>
   </fileDesc></teiHeader>
   <text><body>
     <ab xml:lang="ar" xml:space="preserve">لما كان يوم بدر نظر <app><lem wit="#A">رسول</lem><rdg wit="#B" type="substitution">نبي</rdg></app> الله صلى الله عليه وسلم إلى المشركين وهم ألف وأصحابه ثلاث مائة وتسعة عشر رجلا فاستقبل النبي صلى الله عليه وسلم القبلة ثم مد يديه فجعل يهتف بربه اللهم أنجز لي ما وعدتني اللهم آت ما وعدتني اللهم إن تهلك هذه <app><lem wit="#A">العصابة</lem><rdg wit="#B" type="orthographic">العصابه</rdg></app> من أهل الإسلام لا تعبد في الأرض</ab>
-    <ab xml:space="preserve">When it was the day of Badr the <app><lem wit="#A">Messenger</lem><rdg wit="#B" type="substitution">Prophet</rdg></app> of Allah looked at the polytheists; he said <app><lem wit="#A">“O Allah”</lem><rdg wit="#B" type="substitution"><foreign xml:lang="ar">اللهم</foreign></rdg></app> and stretched his hands.</ab>
+    <ab xml:space="preserve">Muḥammad ṭāʿūn Qurʾān ʿUmar: when it was the day of Badr the <app><lem wit="#A">Messenger</lem><rdg wit="#B" type="substitution">Prophet</rdg></app> of Allah looked at the polytheists; he said <app><lem wit="#A">“O Allah”</lem><rdg wit="#B" type="substitution"><foreign xml:lang="ar">اللهم</foreign></rdg></app> and stretched his hands.</ab>
   </body></text>
 </TEI>
 """
@@ -363,8 +376,12 @@ def test_an_arabic_paragraph_runs_right_to_left_with_its_apparatus(engine, tmp_p
         request.getfixturevalue("latexmk")
     edition = tmp_path / "bilingual.xml"
     edition.write_text(BILINGUAL, encoding="utf-8")
-    pdf = render_pdf(edition, tmp_path / "bilingual.pdf", engine, **{"line-step": "1"})
+    rendered = render(edition, "pdf", tmp_path / "bilingual.pdf", {"engine": engine, "line-step": "1"})
+    assert not rendered.diagnostics, "no warning, in particular no character missing from the fonts (P023)"
+    (pdf,) = write_files(rendered.files)
     assert_apparatus_keyed(pdf, edition)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    assert "Muḥammad ṭāʿūn Qurʾān ʿUmar" in plain(text), "the transliteration marks are printed"
     first_row = rows(pdf_words(pdf)[1])[0]
     rightmost = max((w for w in first_row if not w.text.isdigit()), key=lambda w: w.x1)
     assert plain(rightmost.text) in ("لما", "امل"), "the Arabic paragraph starts at the right"

@@ -37,8 +37,10 @@
     <xsl:text>&#10;\endnumbering&#10;\end{document}&#10;</xsl:text>
   </xsl:template>
 
+  <!-- reledmac lets each series take 0.8 of the page by default: two full series overflow the page,
+       and paragraphed notes cannot be split, so notes ran off the page. Each series gets 0.4. -->
   <xsl:template name="preamble">
-    <xsl:value-of select="concat('\documentclass[', $font-size, ']{article}&#10;')"/>
+    <xsl:value-of select="concat('\documentclass[twoside,', $font-size, ']{article}&#10;')"/>
     <xsl:value-of select="concat('\usepackage[', $paper, 'paper,inner=2.6cm,outer=2.2cm,top=2.4cm,bottom=2.2cm,headsep=0.5cm]{geometry}&#10;')"/>
     <xsl:text>\usepackage{fontspec}
 \usepackage{fancyhdr}
@@ -55,6 +57,7 @@
 </xsl:text>
     <xsl:value-of select="concat('\firstlinenum{', $line-step, '}&#10;\linenumincrement{', $line-step, '}&#10;')"/>
     <xsl:text>\Xarrangement{paragraph}
+\Xmaxhnotes{0.4\textheight}
 \Xnotenumfont{\bfseries}
 \Xlemmafont{\normalfont}
 \Xafterlemmaseparator{0.3em}

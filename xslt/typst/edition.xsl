@@ -18,7 +18,9 @@
   <xsl:include href="preamble.xsl"/>
   <xsl:output method="text" encoding="UTF-8"/>
 
-  <!-- Characters Typst markup gives a meaning to; each is written with a backslash before it. -->
+  <!-- Characters Typst markup gives a meaning to; each is written with a backslash before it.
+       Every embedded call (#tei-app(...), #tei-lang(...)[...]) ends with ';', so that text after it
+       starting with '(' or '[' is not read as more arguments. -->
   <xsl:variable name="markup-characters">\#*_`$&lt;&gt;@[]~/"'-+=.</xsl:variable>
 
   <xsl:template match="/">
@@ -125,7 +127,7 @@
       <xsl:when test="@xml:lang">
         <xsl:value-of select="concat('#tei-block-lang(&quot;', translate(@xml:lang, '&quot;\', ''), '&quot;)[')"/>
         <xsl:apply-templates mode="body"/>
-        <xsl:text>]</xsl:text>
+        <xsl:text>];</xsl:text>
       </xsl:when>
       <xsl:otherwise><xsl:apply-templates mode="body"/></xsl:otherwise>
     </xsl:choose>
@@ -158,10 +160,22 @@
       <xsl:when test="$entries = ''">:</xsl:when>
       <xsl:otherwise><xsl:value-of select="$entries"/></xsl:otherwise>
     </xsl:choose>
-    <xsl:text>))[</xsl:text>
+    <xsl:text>), </xsl:text>
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
-    <xsl:apply-templates select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]/node()" mode="body"/>
-    <xsl:text>]</xsl:text>
+    <xsl:variable name="lemma" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
+    <!-- The lemma's first word goes apart, to be kept on one line with the unit's anchor (a space that
+         opens the lemma is written before both). -->
+    <xsl:variable name="opening" select="$lemma/node()[1][self::text()]"/>
+    <xsl:variable name="lead" select="substring(' ', 1, number(starts-with($opening, ' ')))"/>
+    <xsl:variable name="first-word" select="substring-before(concat(substring($opening, string-length($lead) + 1), ' '), ' ')"/>
+    <xsl:text>[</xsl:text>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$lead"/></xsl:call-template>
+    <xsl:text>], [</xsl:text>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$first-word"/></xsl:call-template>
+    <xsl:text>], [</xsl:text>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="substring($opening, string-length($lead) + string-length($first-word) + 1)"/></xsl:call-template>
+    <xsl:apply-templates select="$lemma/node()[not($opening) or position() &gt; 1]" mode="body"/>
+    <xsl:text>]);</xsl:text>
   </xsl:template>
 
   <xsl:template name="series-entry">
@@ -195,7 +209,7 @@
       <xsl:when test="$mode-body"><xsl:apply-templates mode="body"/></xsl:when>
       <xsl:otherwise><xsl:apply-templates mode="reading-content"/></xsl:otherwise>
     </xsl:choose>
-    <xsl:text>]</xsl:text>
+    <xsl:text>];</xsl:text>
   </xsl:template>
 
   <xsl:template match="*[@xml:lang]" mode="reading-content">
@@ -207,7 +221,7 @@
   <xsl:template name="reading-text">
     <xsl:text>#tei-isolate[</xsl:text>
     <xsl:apply-templates mode="reading-content"/>
-    <xsl:text>]</xsl:text>
+    <xsl:text>];</xsl:text>
   </xsl:template>
 
   <!-- ================================================================ hooks and escaping -->

@@ -77,7 +77,7 @@
   })
 }
 
-#let tei-entry(data, label) = [*#label*#h(0.4em)#data.lemma\]#h(0.3em)#data.readings]
+#let tei-entry(data, label) = [#box(strong(label))#h(0.4em)#data.lemma\]#h(0.3em)#data.readings]
 
 #let tei-series-paragraph(entries) = par(
   justify: true, first-line-indent: 0pt, hanging-indent: 0pt,
@@ -123,18 +123,21 @@
 
 
 
-#let tei-anchor(data) = [#metadata(data)<tei-lemma>#box(footnote(metadata(data)))]
+#let tei-anchor(data) = [#metadata(data)<tei-lemma>#footnote(metadata(data))]
 
 // The end of a unit's lemma, findable by the unit's id.
 #let tei-lemma-end(id) = [#metadata(id)#label("tei-end-" + id)]
 
-// A variation unit: anchors for its entries (a dictionary series -> (chars, lemma, readings)), then the lemma.
-#let tei-app(id, entries, body) = {
-  for (series, entry) in entries {
+// A variation unit: anchors for its entries (a dictionary series -> (chars, lemma, readings)), then the
+// lemma, whose first word shares a box with the anchors (a line may break after a box, and a footnote
+// removes the space before it: boxed together, anchor and lemma start on the same line).
+#let tei-app(id, entries, lead, first-word, rest) = {
+  let anchors = for (series, entry) in entries {
     tei-anchor((key: id + "/" + series, id: id, series: series, chars: entry.chars, lemma: entry.lemma, readings: entry.readings))
   }
-  if entries.len() > 0 { sym.wj }
-  body
+  lead
+  if entries.len() > 0 { box(anchors + first-word) } else { first-word }
+  rest
   tei-lemma-end(id)
 }
 
