@@ -45,11 +45,11 @@ def timed_process(command: list[str]) -> tuple[float, float]:
 def typst_compile_alone(edition: Path) -> tuple[float, int]:
     """Seconds of the Typst compile alone, and the number of pages."""
     from tei.render import render
-    from tei.render.typst_pdf import compile_typst
+    from tei.render.typst_pdf import compile_pdf
 
     source = next(iter(render(edition, "typst", edition.with_suffix(".typ")).files.values()))
     start = time.perf_counter()
-    pdf, _ = compile_typst(source, str(edition))
+    pdf, _ = compile_pdf(source, str(edition))
     seconds = time.perf_counter() - start
     return seconds, pdf.count(b"/Type /Page\n") or pdf.count(b"/Type/Page")
 

@@ -27,7 +27,7 @@ LOG_LINES_SHOWN = 12
 MISSING_CHARACTER = re.compile(r"^Missing character: There is no (.+?) in font ([^/!:]+)")
 
 
-def compile_latex(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
+def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
     """The PDF of a XeLaTeX document, compiled in a temporary folder that is removed afterwards."""
     latexmk = shutil.which("latexmk")
     if latexmk is None:

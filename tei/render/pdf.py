@@ -8,20 +8,26 @@ xslt/typst/params.xsl, xslt/latex/params.xsl and the series parameters of xslt/c
 
 from __future__ import annotations
 
+import importlib
 import os
+
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import ExternalToolError, InvalidInputError, UsageError
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.xslt import transform
 
-ENGINES = ("typst", "latex")
-STYLESHEETS = {"typst": "typst/edition.xsl", "latex": "latex/edition.xsl"}
+# Each engine: the stylesheet that writes its source, and the module whose compile_pdf(source, name) compiles it.
+ENGINES = {
+    "typst": ("typst/edition.xsl", "tei.render.typst_pdf"),
+    "latex": ("latex/edition.xsl", "tei.render.latex_pdf"),
+}
 
 
 def source(request: RenderRequest, language: str) -> tuple[bytes, list[Diagnostic]]:
     """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition."""
     params = {key: value for key, value in request.params.items() if key != "engine"}
-    transformed = transform(STYLESHEETS[language], request.tree, str(request.edition), params)
+    stylesheet, _ = ENGINES[language]
+    transformed = transform(stylesheet, request.tree, str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise InvalidInputError(*errors)
@@ -38,14 +44,8 @@ def engine_of(request: RenderRequest) -> str:
 def render_pdf(request: RenderRequest) -> Rendered:
     engine = engine_of(request)
     text, diagnostics = source(request, engine)
-    if engine == "typst":
-        from tei.render.typst_pdf import compile_typst
-
-        pdf, warnings = compile_typst(text, str(request.edition))
-    else:
-        from tei.render.latex_pdf import compile_latex
-
-        pdf, warnings = compile_latex(text, str(request.edition))
+    _, compiler = ENGINES[engine]
+    pdf, warnings = importlib.import_module(compiler).compile_pdf(text, str(request.edition))
     return Rendered({request.output: pdf}, diagnostics + warnings)
 
 

@@ -21,7 +21,7 @@ def font_paths() -> list[str]:
     return [str(fontpkg_amiri.ROOT / "files")]
 
 
-def compile_typst(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
+def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
     """The PDF of a Typst document, and Typst's warnings as diagnostics."""
     try:
         import typst
@@ -40,7 +40,7 @@ def compile_typst(source: bytes, source_name: str) -> tuple[bytes, list[Diagnost
             "P012",
             f"Typst could not compile the print edition: {exc.message}",
             source_name,
-            [line for line in str(exc.diagnostic).splitlines() if line.strip()][:12],
+            [line for line in str(exc.diagnostic).splitlines() if line.strip() and not line.startswith("error:")][:12],
             hint="write the source with --to typst and compile it with typst to see the whole error",
         ) from None
     return pdf, [warning("P013", f"Typst: {w.message}", source_name) for w in warnings]

@@ -58,3 +58,12 @@ def test_tei_build_writes_the_pdf_once_edition_xml_exists(tmp_path):
     written = pdf(None, options)
     assert list(written) == [tmp_path / "edition.pdf"]
     assert written[tmp_path / "edition.pdf"].startswith(b"%PDF-")
+
+
+def test_a_typst_error_is_exit_4_with_typst_s_message(tmp_path):
+    result = run("render", MINI, "--to", "pdf", "--param", "paper=no-such-paper", "-o", tmp_path / "mini.pdf")
+    assert result.exit_code == 4
+    lines = result.stderr.strip().splitlines()
+    assert "[P012] Typst could not compile the print edition" in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "mini.pdf").exists()
