@@ -9,6 +9,7 @@
     series-b-types  the types printed in the second series (default: the non-substantive ones);
                     every other type, untyped readings and types a hand-edited file invents go to series a
     hidden-types    the types not printed at all (default: none)
+    lemma-words     a lemma of more words is printed 'first … last' (default: 4)
 
   Variables: $title, $title-statements (author, editor, edition and publication statements)
 
@@ -19,6 +20,8 @@
                                them: text (or the empty-reading hook), a space and the sigla, separated
                                by the hook entry-reading-separator
     has-series         [app] (series)  'yes' when at least one variant reading is in that series
+    base-reading       [app]   the generate-id() of the reading the text prints (is-base-reading)
+    reading-text       [lem|rdg]  hook: a non-empty reading's text (a layer isolates its direction)
     lemma-label        [app]   the lemma as the apparatus shows it: the base reading, shortened to
                                'first … last' word past lemma-words words; an empty base reading
                                (an addition) shows the word before the unit in the base text, else
