@@ -25,7 +25,6 @@ from tei.render import render
 from tei.xmlio import NSMAP, parse_file, tei
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
-PROJECT = Path(__file__).resolve().parents[2]
 BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2060"))
 WORD = re.compile(r"[^\W\d_]+")
 BOX = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
