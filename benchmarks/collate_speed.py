@@ -3,10 +3,11 @@
 Each measurement runs in a fresh Python process, so peak memory (the process's maximum resident set,
 interpreter included) is its own. Time is wall-clock and CPU time of collating and writing the TEI
 edition (imports excluded); the speed-up compares CPU time, which a busy machine disturbs less.
-Cases: the four seeds; 4 synthetic witnesses x 2,000 words; 4 x 100,000 words (CollateX is not run
-there: its time grows quadratically or worse, ~146 s already at 2,000 words).
+Cases: the four seeds; 4 synthetic witnesses x 1,000 and x 2,000 words; 4 x 100,000 words (CollateX
+is not run there: its time grows quadratically or worse). A CollateX run longer than --collatex-timeout
+is stopped and shown as "> N s".
 
-    python benchmarks/collate_speed.py [--cases seeds,2000,100000] [--no-collatex]
+    python benchmarks/collate_speed.py [--cases seeds,1000,2000,100000] [--no-collatex] [--collatex-timeout 900]
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SEEDS = HERE.parent / "seeds"
-CASES = {"seeds": None, "2000": 2000, "100000": 100000}
+CASES = {"seeds": None, "1000": 1000, "2000": 2000, "100000": 100000}
 COLLATEX_LIMIT = 2000  # words per witness beyond which CollateX is not attempted
 
 
@@ -67,8 +68,12 @@ def measure_here(aligner: str, case: str) -> None:
     print(json.dumps({"seconds": seconds, "cpu": cpu, "peak_mb": peak_mb, "words": words, "output_bytes": size}))
 
 
-def measure(aligner: str, case: str) -> dict:
-    result = subprocess.run([sys.executable, __file__, "--one", aligner, case], capture_output=True, text=True)
+def measure(aligner: str, case: str, timeout: float | None = None) -> dict:
+    try:
+        result = subprocess.run([sys.executable, __file__, "--one", aligner, case], capture_output=True, text=True,
+                                timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": f"> {timeout:.0f} s", "timeout": timeout}
     if result.returncode:
         return {"error": result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "failed"}
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -76,8 +81,10 @@ def measure(aligner: str, case: str) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", default="seeds,2000,100000")
+    parser.add_argument("--cases", default="seeds,1000,2000,100000")
     parser.add_argument("--no-collatex", action="store_true")
+    parser.add_argument("--collatex-timeout", type=float, default=900,
+                        help="seconds after which a CollateX run is stopped and reported as '> N s'")
     parser.add_argument("--one", nargs=2, metavar=("ALIGNER", "CASE"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.one:
@@ -89,13 +96,15 @@ def main() -> None:
     for case in arguments.cases.split(","):
         ours = measure("tei", case)
         skip = arguments.no_collatex or (CASES[case] or 0) > COLLATEX_LIMIT
-        theirs = {"error": "not run"} if skip else measure("collatex", case)
+        theirs = {"error": "not run"} if skip else measure("collatex", case, arguments.collatex_timeout)
         if "error" in ours:
             print(f"{case:<8} tei failed: {ours['error']}")
             continue
         line = (f"{case:<8} {ours['words']:>7} {ours['seconds']:>8.2f} ({ours['cpu']:>5.2f})"
                 f" {ours['peak_mb']:>7.0f}")
-        if "error" in theirs:
+        if "error" in theirs and theirs["error"].startswith(">"):  # stopped: the speed-up is at least this
+            line += f" {theirs['error']:>19} {'':>12} {'>' + format(theirs['timeout'] / ours['seconds'], '.0f'):>8}x"
+        elif "error" in theirs:
             line += f" {theirs['error']:>19} {'':>12} {'':>9}"
         else:
             line += (f" {theirs['seconds']:>10.2f} ({theirs['cpu']:>6.2f}) {theirs['peak_mb']:>12.0f}"
