@@ -6,6 +6,7 @@ apparatus rules and the tests all call it, so a hand-edited edition.xml is read 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from lxml import etree
@@ -14,7 +15,8 @@ from tei.diagnostics import error
 from tei.errors import InvalidInputError
 from tei.xmlio import NSMAP, tei, xml
 
-APP, LEM, RDG, RDG_GRP = tei("app"), tei("lem"), tei("rdg"), tei("rdgGrp")
+APP, LEM, RDG, RDG_GRP, G = tei("app"), tei("lem"), tei("rdg"), tei("rdgGrp"), tei("g")
+CODE_POINT = re.compile(r"U\+[0-9A-Fa-f]{4,6}")
 NO_WITNESS_TEXT = frozenset(tei(t) for t in ("note", "wit", "witDetail", "listTranspose"))
 # Elements whose content is element-only in TEI: whitespace directly inside them is layout, not text.
 ELEMENT_ONLY = frozenset(
@@ -80,6 +82,17 @@ def reading_for(app: etree._Element, witness_id: str) -> etree._Element | None:
     return None
 
 
+def mapped_character(g: etree._Element) -> str:
+    """The character a <g type="char" n="U+XXXX"/> stands for (one that XML cannot hold)."""
+    value = g.get("n") or ""
+    if not CODE_POINT.fullmatch(value) or int(value[2:], 16) > 0x10FFFF:
+        raise InvalidInputError(
+            error("A003", f"<g type=\"char\"> has n=\"{value}\", which is not a code point written U+XXXX",
+                  g.getroottree().docinfo.URL, g.sourceline)
+        )
+    return chr(int(value[2:], 16))
+
+
 def _append_content(element: etree._Element, witness_id: str, parts: list[str]) -> None:
     layout_only = element.tag in ELEMENT_ONLY
     if not layout_only:
@@ -90,8 +103,8 @@ def _append_content(element: etree._Element, witness_id: str, parts: list[str]) 
                 reading = reading_for(child, witness_id)
                 if reading is not None:
                     _append_content(reading, witness_id, parts)
-            elif child.tag == tei("g") and child.get("type") == "char" and child.get("n", "").startswith("U+"):
-                parts.append(chr(int(child.get("n")[2:], 16)))
+            elif child.tag == G and child.get("type") == "char":
+                parts.append(mapped_character(child))
             else:
                 _append_content(child, witness_id, parts)
         if not layout_only:

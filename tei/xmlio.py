@@ -65,7 +65,7 @@ def read_bytes(path: Path | str, what: str = "file") -> bytes:
 def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
     """Parse XML safely; refuse entity declarations; report the first error with its line and column."""
     try:
-        tree = etree.ElementTree(etree.fromstring(data, _safe_parser(), base_url=None))
+        tree = etree.ElementTree(etree.fromstring(data, _safe_parser(), base_url=name))
     except etree.XMLSyntaxError as exc:
         entry = exc.error_log.last_error if exc.error_log else None
         line, column = (entry.line, entry.column) if entry else exc.position

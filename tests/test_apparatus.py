@@ -56,3 +56,11 @@ def test_witness_groups_are_not_witnesses():
 def test_a_document_without_body():
     with pytest.raises(InvalidInputError):
         witness_text(parse_bytes(f"<TEI {TEI}/>".encode(), "empty.xml"), "A")
+
+
+def test_a_g_that_names_no_code_point_is_a_located_error():
+    xml = document('<ab>x\n<g type="char" n="U+ZZZ"/></ab>', '<listWit><witness xml:id="A"/></listWit>')
+    with pytest.raises(InvalidInputError) as excinfo:
+        witness_text(parse_bytes(xml.encode(), "g.xml"), "A")
+    (diagnostic,) = excinfo.value.diagnostics
+    assert (diagnostic.code, diagnostic.file) == ("A003", "g.xml")
