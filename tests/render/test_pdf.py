@@ -32,8 +32,10 @@ PAGE = re.compile(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', re.DOT
 
 
 def plain(text: str) -> str:
-    """Text as compared: compatibility forms folded, bidi controls gone, whitespace collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", text).translate(BIDI_CONTROLS).split())
+    """Text as compared: compatibility forms folded, bidi controls gone, whitespace collapsed, words that a
+    line break hyphenated (Typst marks the break with a soft hyphen) joined again."""
+    collapsed = " ".join(unicodedata.normalize("NFKC", text).translate(BIDI_CONTROLS).split())
+    return collapsed.replace("\u00ad ", "").replace("\u00ad", "")
 
 
 @dataclass
