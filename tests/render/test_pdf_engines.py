@@ -49,13 +49,11 @@ def test_the_sources_are_written_for_hand_tuning(format_name, start, tmp_path):
     assert output.read_text("utf-8").startswith(start)
 
 
-def test_tei_build_writes_the_pdf_once_edition_xml_exists(tmp_path):
-    from tei.build import BuildOptions, pdf
+def test_tei_build_writes_the_pdf_from_edition_xml(tmp_path):
+    from tei.build import STAGES, BuildOptions
 
-    options = BuildOptions(tmp_path)
-    assert pdf(None, options) == {}, "no edition.xml yet: nothing to print"
     shutil.copy(MINI, tmp_path / "edition.xml")
-    written = pdf(None, options)
+    written = dict(STAGES)["pdf"](None, BuildOptions(tmp_path))
     assert list(written) == [tmp_path / "edition.pdf"]
     assert written[tmp_path / "edition.pdf"].startswith(b"%PDF-")
 
