@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -65,3 +67,18 @@ def test_a_typst_error_is_exit_4_with_typst_s_message(tmp_path):
     assert "[P012] Typst could not compile the print edition" in lines[0], result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "mini.pdf").exists()
+
+
+SPECIALS = "a*b_c #d $e <f> @g // h \\ i % j & k { l } ~ m ^ n [o] `p` 'q' \"r\" s-- t... = +"
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_characters_special_to_typst_or_latex_print_as_they_are(engine, tmp_path):
+    text = MINI.read_text("utf-8").replace("He consulted Abu Bakr and", f"He consulted {escape(SPECIALS)} and")
+    edition = tmp_path / "specials.xml"
+    edition.write_text(text, encoding="utf-8")
+    result = run("render", edition, "--to", "pdf", "--param", f"engine={engine}", "-o", tmp_path / "specials.pdf")
+    assert result.exit_code == 0, result.stderr
+    printed = subprocess.run(["pdftotext", str(tmp_path / "specials.pdf"), "-"], check=True, capture_output=True,
+                             text=True).stdout
+    assert SPECIALS.split() == " ".join(printed.split()).split(" He consulted ")[1].split(" and ")[0].split()
