@@ -1,9 +1,10 @@
 """The print edition read back from the PDF: line numbers, apparatus keyed to them, fonts, for both engines.
 
 The PDF's words and their boxes come from pdftotext -bbox (poppler-utils). Body lines are the rows of
-text at the body size above the first smaller row; their numbers are counted from the numbers printed in the margin every fifth
-line; apparatus rows are the smaller rows below the text. For every unit of the edition the test finds
-an apparatus entry "N lemma" on a page whose body line N holds that lemma.
+text at the body size above the first smaller row; their numbers are counted from the numbers printed
+in the margin every fifth line; the smaller rows below them are the apparatus. For every unit in the
+printed text the test finds an apparatus entry "N ... lemma" on a page whose body line N holds that
+lemma, and the body lines together must hold the base witness's text.
 """
 
 from __future__ import annotations
