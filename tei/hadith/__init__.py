@@ -1,0 +1,1 @@
+"""Hadith structure: Qur'an citations (quran), chains of narrators and texts (isnad), eulogy formulas (eulogy)."""

@@ -1,0 +1,14 @@
+"""The shared corpus of parallel Arabic narrations (read in place, never copied into the project)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def arabic_pairs(shared_dir) -> list[tuple[dict, dict]]:
+    """The 16 pairs of parallel narrations of Sahih Muslim (../shared/corpora/arabic-hadith)."""
+    path = shared_dir / "corpora" / "arabic-hadith" / "muslim_parallel_pairs.json"
+    return [tuple(entry["narrations"]) for entry in json.loads(path.read_text(encoding="utf-8"))]
