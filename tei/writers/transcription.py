@@ -3,7 +3,11 @@
 Encoding practice (also stated in each document's editorialDecl):
 - the text is cut into paragraphs after each run of line breaks; every <p> keeps its line breaks at its end,
   so the witness text is the concatenation of the string values of the <p> elements of <body>;
-- runs of Arabic script are wrapped in <foreign xml:lang="ar">;
+- a narration whose chain of narrators is recognised (tei.hadith.isnad) is cut first into
+  <div type="isnad"> and <div type="matn">, each holding the paragraphs of its part;
+- runs of Arabic script are wrapped in <foreign xml:lang="ar">; honorific formulas in
+  <seg type="eulogy">, Qur'an citations in <ref type="quran" cRef="8:9"> (tei.hadith.markup), declared by
+  a refsDecl in the header;
 - a character that XML cannot hold is refused, or, with `map_invalid`, written as
   <g type="char" n="U+XXXX"/> and restored from @n when the text is rebuilt.
 """
@@ -19,6 +23,8 @@ from lxml import etree
 from tei import __version__
 from tei.diagnostics import error, line_and_column
 from tei.errors import InvalidInputError
+from tei.hadith.isnad import recognise
+from tei.hadith.markup import hadith_spans, quran_refs_decl
 from tei.model import Witness, Work
 from tei.outputs import sha256
 from tei.readers.plain_text import ARABIC_LETTER
@@ -32,7 +38,10 @@ LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 EDITORIAL_PRACTICE = (
     "Lossless transcription. The witness text is the concatenation of the string values of the p "
     "elements of the body, in document order; each p ends with the line breaks that follow it in the "
-    "source. Runs of Arabic script are marked as foreign with xml:lang=\"ar\". An element g of type char "
+    "source. A narration whose chain of narrators is recognised is divided into a div of type isnad and a "
+    "div of type matn, each holding the paragraphs of its part. Runs of Arabic script are marked as "
+    "foreign with xml:lang=\"ar\"; honorific formulas as seg of type eulogy; Qur'an citations as ref of type "
+    "quran with a canonical cRef (see refsDecl). An element g of type char "
     "stands for the one character named in its n attribute (U+XXXX), which XML cannot hold."
 )
 
@@ -72,11 +81,22 @@ def transcription_tree(witness: Witness, work: Work, output: Path | None = None,
     text = etree.SubElement(root, tei("text"))
     text.set(xml("lang"), witness.language)
     body = etree.SubElement(text, tei("body"))
-    for number, chunk in enumerate(paragraphs(witness.text), 1):
-        paragraph = etree.SubElement(body, tei("p"))
-        paragraph.set(xml("id"), f"{witness.id}-p{number}")
-        paragraph.set(xml("space"), "preserve")
-        _fill(paragraph, chunk, witness.language)
+    isnad_end = recognise(witness.text, witness.language).isnad_end
+    if isnad_end:
+        parts = [(etree.SubElement(body, tei("div"), type=kind), part) for kind, part in
+                 (("isnad", witness.text[:isnad_end]), ("matn", witness.text[isnad_end:]))]
+    else:
+        parts = [(body, witness.text)]
+    number = 0
+    for container, part in parts:
+        for chunk in paragraphs(part):
+            number += 1
+            paragraph = etree.SubElement(container, tei("p"))
+            paragraph.set(xml("id"), f"{witness.id}-p{number}")
+            paragraph.set(xml("space"), "preserve")
+            _fill(paragraph, chunk, witness.language)
+    if next(body.iter(tei("ref")), None) is not None:
+        root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
     indent(root, TEXT_CONTAINERS)
     return etree.ElementTree(root)
 
@@ -119,22 +139,28 @@ def _relative(source: str, output: Path | None) -> str:
     return Path(os.path.relpath(Path(source).absolute(), Path(output).absolute().parent)).as_posix()
 
 
-def _fill(parent: etree._Element, chunk: str, language: str) -> None:
-    """Put a chunk of text into an element, marking Arabic runs and characters XML cannot hold."""
+def _fill(parent: etree._Element, chunk: str, language: str, hadith_marks: bool = True) -> None:
+    """Put a chunk of text into an element, marking eulogies, Qur'an citations, Arabic runs and characters
+    XML cannot hold. Where two marks start together the longer one (and then a eulogy or citation) is outside."""
     last = parent
     position = 0
-    pieces = []
+    pieces = [(start, end, "hadith", (name, attributes))
+              for start, end, name, attributes in (hadith_spans(chunk) if hadith_marks else [])]
     if language != "ar":
-        pieces = [(m.start(), m.end(), "foreign") for m in ARABIC_RUN.finditer(chunk)]
-    pieces += [(m.start(), m.end(), "g") for m in XML_ILLEGAL.finditer(chunk)]
-    for start, end, kind in sorted(pieces):
+        pieces += [(m.start(), m.end(), "foreign", None) for m in ARABIC_RUN.finditer(chunk)]
+    pieces += [(m.start(), m.end(), "g", None) for m in XML_ILLEGAL.finditer(chunk)]
+    for start, end, kind, details in sorted(pieces, key=lambda p: (p[0], -p[1], p[2] != "hadith")):
         if start < position:
-            continue  # an illegal character inside an Arabic run is handled there
+            continue  # a piece inside another one is handled there
         _append_text(parent, last, chunk[position:start])
-        if kind == "foreign":
+        if kind == "hadith":
+            name, attributes = details
+            last = etree.SubElement(parent, tei(name), attributes)
+            _fill(last, chunk[start:end], language, hadith_marks=False)
+        elif kind == "foreign":
             last = etree.SubElement(parent, tei("foreign"))
             last.set(xml("lang"), "ar")
-            _fill(last, chunk[start:end], "ar")
+            _fill(last, chunk[start:end], "ar", hadith_marks)
         else:
             last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(chunk[start]):04X}")
         position = end

@@ -47,7 +47,7 @@ def test_seed_d_keeps_its_label_line_and_final_newline(tmp_path, seeds_work):
 
 def test_arabic_runs_are_marked(seeds_work):
     document = transcription_bytes(seeds_work.witness("C"), seeds_work).decode()
-    assert '<foreign xml:lang="ar">رضي الله عنهم</foreign>' in document
+    assert '<seg type="eulogy" subtype="companion"><foreign xml:lang="ar">رضي الله عنهم</foreign></seg>' in document
     assert '<language ident="ar">Arabic</language>' in document
 
 

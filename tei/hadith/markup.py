@@ -1,0 +1,58 @@
+"""The spans of a text that TEI marks as hadith structure: eulogies and Qur'an citations, and the cRef declaration.
+
+`hadith_spans(text)` gives, in order, each honorific formula (the profiles' own patterns,
+tei.collate.normalize) as `<seg type="eulogy" subtype="prophet|companion">` and each Qur'an citation
+(tei.hadith.quran) as `<ref type="quran" cRef="8:9">`; a writer wraps those characters in that element
+and nothing else, so the text rebuilds byte for byte. `quran_refs_decl()` is the header's declaration
+of what a cRef means.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from lxml import etree
+
+from tei.collate.normalize import PROFILES, honorific_pattern
+from tei.hadith.quran import find_citations
+from tei.xmlio import tei, xml
+
+QURAN_REFS_DECL_ID = "quran"
+CREF_MATCH = "([0-9]+):([0-9]+(-[0-9]+)?)"  # a single range; a list (8:9;8:12) is a reference too, without a link
+CREF_REPLACEMENT = "https://quran.com/$1/$2"
+EULOGY = honorific_pattern(PROFILES["hadith-ar"])
+
+Span = tuple[int, int, str, dict[str, str]]  # start, end, element name, attributes
+
+
+def eulogy_spans(text: str) -> Iterator[Span]:
+    for match in EULOGY.finditer(text):
+        honorific_class = next(name for name, value in match.groupdict().items() if value is not None)
+        yield match.start(), match.end(), "seg", {"type": "eulogy", "subtype": honorific_class}
+
+
+def citation_spans(text: str) -> Iterator[Span]:
+    for citation in find_citations(text):
+        yield citation.start, citation.end, "ref", {"type": "quran", "cRef": citation.reference}
+
+
+def hadith_spans(text: str) -> list[Span]:
+    """Eulogies and citations in a text, in order; where they overlap the first one wins."""
+    spans, end = [], 0
+    for span in sorted([*eulogy_spans(text), *citation_spans(text)], key=lambda s: (s[0], -s[1])):
+        if span[0] >= end:
+            spans.append(span)
+            end = span[1]
+    return spans
+
+
+def quran_refs_decl() -> etree._Element:
+    """<refsDecl xml:id="quran">: a cRef `S:V` or `S:V-W` names surah S, verses V to W (Kufan count)."""
+    refs_decl = etree.Element(tei("refsDecl"))
+    refs_decl.set(xml("id"), QURAN_REFS_DECL_ID)
+    pattern = etree.SubElement(refs_decl, tei("cRefPattern"), matchPattern=CREF_MATCH,
+                               replacementPattern=CREF_REPLACEMENT)
+    etree.SubElement(pattern, tei("p")).text = (
+        "Qur'an citations (ref type=\"quran\"): cRef is surah:verse or surah:first-last in the Kufan count "
+        "of the standard text (6,236 verses); several ranges are joined with ';'.")
+    return refs_decl
