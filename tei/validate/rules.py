@@ -16,6 +16,7 @@ from lxml import etree
 from tei.apparatus import APP, LEM, RDG, pointer_ids, readings, witness_text
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import TeiError
+from tei.hadith.quran import parse_canonical, problems
 from tei.readers.transcription import read_transcription
 from tei.xmlio import tei, xml
 
@@ -251,12 +252,26 @@ def pointers(edition: Edition) -> Iterator[Diagnostic]:
                                 edition.name, element.sourceline)
 
 
+def quran_references(edition: Edition) -> Iterator[Diagnostic]:
+    """QUR001/QUR002: a Qur'an citation (ref type="quran") has a canonical cRef whose surah and verses exist."""
+    for ref in edition.root.iter(tei("ref")):
+        if ref.get("type") != "quran" or ref.get("cRef") is None:
+            continue
+        ranges = parse_canonical(ref.get("cRef"))
+        if ranges is None:
+            yield error("QUR002", f"cRef {ref.get('cRef')!r} is not a Qur'an reference", edition.name, ref.sourceline,
+                        hint="write surah:verse or surah:first-last, several joined with ';' (8:9, 8:67-68)")
+            continue
+        for problem in problems(ranges):
+            yield error("QUR001", f"Qur'an reference {ref.get('cRef')!r}: {problem}", edition.name, ref.sourceline)
+
+
 def _app_label(app: etree._Element) -> str:
     return f"app '{app.get(xml('id'))}'" if app.get(xml("id")) else "this app"
 
 
 RULES: tuple[Callable[[Edition], Iterator[Diagnostic]], ...] = (
-    unknown_witnesses, attestation, sigla, lemma_follows_base, transcriptions, pointers,
+    unknown_witnesses, attestation, sigla, lemma_follows_base, transcriptions, pointers, quran_references,
 )
 
 

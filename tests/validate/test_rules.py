@@ -57,6 +57,8 @@ APPARATUS_CASES = {
     "APP010": ([('<app xml:id="app-0005">', '<app xml:id="app-0005" corresp="#nowhere">')], "#nowhere", 1),
     "APP011": ([("'Umar <foreign", "'Umar <app><lem wit=\"#C\">x</lem><rdg wit=\"#B\">y</rdg></app><foreign")],
                "<app><lem", 1),
+    "QUR001": ([("'Umar <foreign", "'Umar <ref type=\"quran\" cRef=\"8:76\">[al Anfal 8:76]</ref><foreign")], "8:76", 1),
+    "QUR002": ([("'Umar <foreign", "'Umar <ref type=\"quran\" cRef=\"Anfal\">[Anfal]</ref><foreign")], "Anfal", 1),
 }
 
 
