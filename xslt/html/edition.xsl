@@ -17,6 +17,7 @@
     exclude-result-prefixes="tei">
 
   <xsl:import href="../common/apparatus.xsl"/>
+  <xsl:import href="../common/quran-index.xsl"/>
   <xsl:include href="params.xsl"/>
 
   <xsl:output method="html" encoding="UTF-8" indent="no" doctype-system="about:legacy-compat"/>
@@ -115,6 +116,12 @@
         <h2 id="apparatus-heading">Apparatus</h2>
         <ol class="entries"><xsl:apply-templates select="//tei:app" mode="entry"/></ol>
       </section>
+      <xsl:if test="$quran-citations">
+        <section class="quran-index" aria-labelledby="quran-index-heading">
+          <h2 id="quran-index-heading">Qur'an verses cited</h2>
+          <ul class="verses"><xsl:call-template name="quran-index"/></ul>
+        </section>
+      </xsl:if>
     </section>
   </xsl:template>
 
@@ -189,6 +196,30 @@
         </span>
       </xsl:for-each>
     </span>
+  </xsl:template>
+
+  <!-- A Qur'an citation: a target for the index of cited verses. -->
+  <xsl:template match="tei:ref[@type = 'quran'][@cRef]" mode="text">
+    <span class="tei-ref quran" id="cite-{generate-id()}" data-cref="{normalize-space(@cRef)}">
+      <xsl:call-template name="text-attributes"/>
+      <xsl:apply-templates mode="text"/>
+    </span>
+  </xsl:template>
+
+  <xsl:template name="emit-quran-entry">
+    <xsl:param name="cref"/>
+    <li class="verse" data-cref="{$cref}">
+      <span class="cref"><xsl:value-of select="$cref"/></span>
+      <xsl:for-each select="key('quran-by-cref', $cref)">
+        <xsl:text> </xsl:text>
+        <a class="citation" href="#cite-{generate-id()}"><bdi><xsl:value-of select="normalize-space(.)"/></bdi></a>
+        <xsl:variable name="sigla"><xsl:call-template name="citation-witnesses"/></xsl:variable>
+        <xsl:if test="string($sigla) != ''">
+          <xsl:text> </xsl:text>
+          <span class="sigla"><xsl:call-template name="citation-witnesses"/></span>
+        </xsl:if>
+      </xsl:for-each>
+    </li>
   </xsl:template>
 
   <!-- ================================================================ the apparatus entries -->

@@ -14,6 +14,7 @@
 
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/print.xsl"/>
+  <xsl:import href="../common/quran-index.xsl"/>
   <xsl:include href="params.xsl"/>
   <xsl:include href="preamble.xsl"/>
   <xsl:output method="text" encoding="UTF-8"/>
@@ -42,6 +43,32 @@
     <xsl:text>#tei-text[&#10;</xsl:text>
     <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="body"/>
     <xsl:text>&#10;]&#10;</xsl:text>
+    <xsl:if test="$quran-citations">
+      <xsl:text>&#10;#heading(level: 2, numbering: none)[</xsl:text>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text">Qur’an verses cited</xsl:with-param></xsl:call-template>
+      <xsl:text>]&#10;</xsl:text>
+      <xsl:call-template name="quran-index"/>
+      <xsl:text>&#10;</xsl:text>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- One line of the index of cited verses: the reference, then each citation (isolated, so that an
+       Arabic citation keeps its order) with the sigla of the witnesses that have it. -->
+  <xsl:template name="emit-quran-entry">
+    <xsl:param name="cref"/>
+    <xsl:text>&#10;- </xsl:text>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$cref"/></xsl:call-template>
+    <xsl:for-each select="key('quran-by-cref', $cref)">
+      <xsl:text> #tei-isolate[</xsl:text>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
+      <xsl:text>];</xsl:text>
+      <xsl:variable name="sigla"><xsl:call-template name="citation-witnesses"/></xsl:variable>
+      <xsl:if test="string($sigla) != ''">
+        <xsl:text> </xsl:text>
+        <xsl:call-template name="citation-witnesses"/>
+      </xsl:if>
+      <xsl:if test="position() != last()"><xsl:text>;</xsl:text></xsl:if>
+    </xsl:for-each>
   </xsl:template>
 
   <xsl:template name="settings">

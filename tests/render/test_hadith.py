@@ -1,0 +1,112 @@
+"""Hadith editions rendered: the index of cited Qur'an verses (HTML and PDF), and Arabic right to left
+in the browser (computed direction) and in the PDF (the order of the extracted text)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+from lxml import html as lxml_html
+from rapidfuzz import fuzz
+
+from tei.collate import collate
+from tei.collate.normalize import PROFILES
+from tei.model import Witness, Work
+from tei.outputs import write_files
+from tei.render import render
+from tei.writers.edition import edition_bytes
+
+from .conftest import mini_variant, render_site
+from .test_pdf import pdf_words, plain, rows
+
+CITATIONS = [
+    ("He consulted Abu Bakr", 'He consulted Abu Bakr <ref type="quran" cRef="8:67-68">[al Anfal 8:67-68]</ref>'),
+    ("'Umar <foreign", "'Umar <ref type=\"quran\" cRef=\"3:165\">[Al 'Imran 3:165]</ref> <foreign"),
+    ("The Prophet <app", 'The Prophet <ref type="quran" cRef="2:255">(Qur\'an 2:255)</ref> <app'),
+]
+KEY = PROFILES["hadith-ar"].key
+
+
+def cited_mini(folder):
+    edition = mini_variant(folder, *CITATIONS[0])
+    text = edition.read_text("utf-8")
+    for old, new in CITATIONS[1:]:
+        text = text.replace(old, new, 1)
+    edition.write_text(text, "utf-8")
+    return edition
+
+
+@pytest.fixture(scope="module")
+def arabic_pair_edition(shared_dir, tmp_path_factory):
+    """The first pair of the shared corpus collated (Arabic, no manifest facts but the language)."""
+    path = shared_dir / "corpora" / "arabic-hadith" / "muslim_parallel_pairs.json"
+    first, second = json.loads(path.read_text(encoding="utf-8"))[0]["narrations"]
+    witnesses = tuple(Witness(wid, wid, n["arabic"], "ar") for wid, n in (("A", first), ("B", second)))
+    work = Work("pair", "Sahih Muslim, two narrations", language="ar", base="A", profile="hadith-ar",
+                witnesses=witnesses)
+    edition = tmp_path_factory.mktemp("pair") / "edition.xml"
+    edition.write_bytes(edition_bytes(collate(work)))
+    return edition, first["arabic"]
+
+
+def test_the_html_index_lists_each_cited_verse_in_order_with_links_and_sigla(tmp_path):
+    page = lxml_html.parse(str(render_site(cited_mini(tmp_path), tmp_path / "site"))).getroot()
+    entries = page.xpath("//section[@class='quran-index']//li[@class='verse']")
+    assert [e.get("data-cref") for e in entries] == ["2:255", "3:165", "8:67-68"]
+    for entry in entries:
+        (link,) = entry.xpath("a[@class='citation']")
+        target = page.get_element_by_id(link.get("href")[1:])
+        assert target.get("data-cref") == entry.get("data-cref")
+    assert [s.text_content() for s in entries[1].xpath("span[@class='sigla']")] == ["C"]
+    assert entries[0].xpath("span[@class='sigla']") == []  # cited in the text every witness shares
+
+
+def test_without_citations_there_is_no_index(tmp_path):
+    page = lxml_html.parse(str(render_site(mini_variant(tmp_path, "captives", "captives"), tmp_path / "s")))
+    assert page.getroot().xpath("//section[@class='quran-index']") == []
+
+
+def test_arabic_spans_are_right_to_left_in_the_browser(open_page, arabic_pair_edition, tmp_path, artifacts):
+    edition, _ = arabic_pair_edition
+    page = open_page(render_site(edition, tmp_path / "site"))
+    direction = "e => getComputedStyle(e).direction"
+    assert page.page.eval_on_selector("#reading-text", direction) == "rtl"
+    readings = page.page.eval_on_selector_all("#reading-text .app .rdg", f"all => all.map({direction})")
+    assert readings and set(readings) == {"rtl"}
+    entries = page.page.eval_on_selector_all(
+        ".entries .reading > bdi", "all => all.filter(e => /\\p{Script=Arabic}/u.test(e.textContent))"
+                                   ".map(e => [e.textContent, getComputedStyle(e).direction])")
+    assert entries and [text for text, direction in entries if direction != "rtl"] == []
+    page.shows_each_witness_as_tei_witness(edition)
+    page.page.screenshot(path=artifacts / "html-arabic-pair.png", full_page=True)
+    assert page.errors == []
+
+
+def test_an_arabic_edition_prints_right_to_left(arabic_pair_edition, tmp_path, artifacts):
+    edition, first_text = arabic_pair_edition
+    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": "typst"})
+    assert not [d for d in rendered.diagnostics if d.severity.value == "error"], rendered.diagnostics
+    (pdf,) = write_files(rendered.files)
+    text_page = pdf_words(pdf)[1]  # page 1 is the title page
+    arabic = [w for w in text_page if KEY(plain(w.text)) and not any(c.isascii() for c in w.text)]
+    top = min(arabic, key=lambda w: (w.y0 + w.y1) / 2)
+    first_line = [w for w in arabic if abs((w.y0 + w.y1) / 2 - (top.y0 + top.y1) / 2) < top.height / 2]
+    # pdftotext cuts vocalised words into pieces, each drawn (and extracted) right to left, and repeats a
+    # letter under a shadda: the pieces read from the right, each reversed, give the text almost exactly.
+    opening = "".join(KEY(word) for word in first_text.split()[:6])
+    right_to_left = "".join(KEY(plain(w.text))[::-1] for w in sorted(first_line, key=lambda w: -w.x1))
+    left_to_right = "".join(KEY(plain(w.text)) for w in sorted(first_line, key=lambda w: w.x0))
+    assert fuzz.ratio(opening, right_to_left[:len(opening)]) >= 85, "read from the right, the line begins the text"
+    assert fuzz.ratio(opening, left_to_right[:len(opening)]) < 50
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
+                    str(artifacts / "print-typst-arabic-pair-page2")], check=True)
+
+
+def test_the_pdf_index_lists_the_cited_verses_in_order(tmp_path):
+    rendered = render(cited_mini(tmp_path), "pdf", tmp_path / "cited.pdf", {"engine": "typst"})
+    (pdf,) = write_files(rendered.files)
+    text = plain(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout)
+    index = text[text.index("Qur’an verses cited"):]
+    assert index.index("2:255") < index.index("3:165") < index.index("8:67-68")
+    assert "[Al 'Imran 3:165] C" in index.replace("’", "'")
