@@ -19,9 +19,10 @@ from tei.xmlio import read_bytes
 MANIFEST_NAME = "edition.toml"
 EDITION_KEYS = {"id": str, "title": str, "language": str, "base": str, "profile": str}
 EDITION_REQUIRED = ("id", "title")
-WITNESS_KEYS = {"id": str, "siglum": str, "file": str, "language": str, "description": str}
+WITNESS_KEYS = {"id": str, "siglum": str, "file": str, "language": str, "description": str, "references": dict}
 WITNESS_REQUIRED = ("id", "file")
 XML_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
+REFERENCE_TYPE = re.compile(r"[^\s]+\Z")  # a TEI idno/@type: one token
 
 
 def manifest_path(path: Path | str) -> Path:
@@ -70,11 +71,23 @@ def _check_table(problems, table, keys, required, name):
     for key, value in table.items():
         if key not in keys:
             problems.add("M003", f"unknown key '{key}' in {name} (known: {', '.join(keys)})", key)
+        elif keys[key] is dict:
+            _check_references(problems, key, value, name)
         elif not isinstance(value, keys[key]) or not value.strip():
             problems.add("M005", f"'{key}' in {name} must be a non-empty string", key, value)
     for key in required:
         if key not in table:
             problems.add("M004", f"{name} lacks the required key '{key}'", None)
+
+
+def _check_references(problems, key, value, name):
+    """`references = { abd-al-baqi = "1763", in-book = 58 }`: typed reference numbers (M012)."""
+    if not isinstance(value, dict) or not all(
+        REFERENCE_TYPE.match(kind) and isinstance(number, (str, int)) and not isinstance(number, bool)
+        and str(number).strip() for kind, number in value.items()
+    ):
+        problems.add("M012", f"'{key}' in {name} must be a table of reference types (one word each) and "
+                     "their numbers (strings or integers)", key)
 
 
 def _check_profile(problems, edition):
@@ -115,6 +128,7 @@ def _build_work(path: Path, edition: dict, witnesses: list[dict]) -> Work:
                 error("M010", f"witness '{entry['id']}' names the file '{entry['file']}', which does not exist", path)
             )
         facts = {k: entry[k] for k in ("language", "description") if k in entry}
+        facts["references"] = tuple((kind, str(number)) for kind, number in entry.get("references", {}).items())
         loaded.append(read_witness(file, entry["id"], entry.get("siglum"), **facts))
     return Work(
         id=edition["id"],

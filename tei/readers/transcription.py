@@ -13,6 +13,8 @@ from tei.errors import InvalidInputError
 from tei.model import Witness
 from tei.xmlio import parse_file, tei, xml
 
+DIGEST_TYPE = "sha256"  # the idno holding the digest of the source, not a reference number
+
 
 def read_transcription(path: Path | str) -> Witness:
     tree = parse_file(path)
@@ -26,4 +28,6 @@ def read_transcription(path: Path | str) -> Witness:
     note = bibl.find(tei("note")) if bibl is not None else None
     description = "".join(note.itertext()) if note is not None else ""
     language = root.get(xml("lang")) or "en"
-    return Witness(witness_id, siglum, text, language, description, source=str(path))
+    numbers = bibl.findall(tei("idno")) if bibl is not None else []
+    references = tuple((n.get("type"), n.text or "") for n in numbers if n.get("type") not in (None, DIGEST_TYPE))
+    return Witness(witness_id, siglum, text, language, description, source=str(path), references=references)

@@ -120,6 +120,8 @@ def _header(witness: Witness, work: Work, output: Path | None) -> etree._Element
     if witness.source and witness.source != "-":
         ref = etree.SubElement(bibl, tei("ref"), target=_relative(witness.source, output))
         ref.text = Path(witness.source).name
+    for kind, number in witness.references:
+        etree.SubElement(bibl, tei("idno"), type=kind).text = number
     digest = etree.SubElement(bibl, tei("idno"), type="sha256")
     digest.text = sha256(witness.text.encode("utf-8"))
     if witness.description:
