@@ -4,16 +4,18 @@ A citation is a bracketed or introduced reference such as `[al Anfal 8:9)`, `[S�
 `[al Anfal 8:67-68]`, `[Al 'Imran 3:165]`, `(Qur'an 2:255, 257)`, `Surah al-Baqarah 2:255`,
 `[Sura VIII, 9]` or `[2:255; 3:18]`. Its canonical reference lists its verse ranges as `S:V` or
 `S:V-W`, joined with `;` (`8:67-68`, `2:255;2:257`); it is what `<ref cRef>` holds. A surah is found
-by its number or, failing one, by its name under a loose transliteration key (al-Anfāl = Anfal).
+by its number or, failing one, by its name: transliterated under a loose key (al-Anfāl = Anfal), or in
+Arabic (`[الأنفال: 9]`, vowel signs and bidi marks ignored).
 Parsing never rejects a surah or verse out of range: `problems` reports it, so that a validator can.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from tei.collate.normalize import LAYERS
+import regex as re
+
+from tei.collate.normalize import LAYERS, PROFILES
 
 # Verses per surah, in the Kufan count of the standard (Hafs) text: 6,236 in all.
 VERSE_COUNTS = (
@@ -46,12 +48,27 @@ SURAH_NAMES = (
     "al-Ikhlas", "al-Falaq", "an-Nas",
 )
 
+# The same surahs by their Arabic names, in order.
+ARABIC_SURAH_NAMES = (
+    "الفاتحة البقرة آل_عمران النساء المائدة الأنعام الأعراف الأنفال التوبة يونس هود يوسف الرعد إبراهيم الحجر "
+    "النحل الإسراء الكهف مريم طه الأنبياء الحج المؤمنون النور الفرقان الشعراء النمل القصص العنكبوت الروم لقمان "
+    "السجدة الأحزاب سبأ فاطر يس الصافات ص الزمر غافر فصلت الشورى الزخرف الدخان الجاثية الأحقاف محمد الفتح "
+    "الحجرات ق الذاريات الطور النجم القمر الرحمن الواقعة الحديد المجادلة الحشر الممتحنة الصف الجمعة المنافقون "
+    "التغابن الطلاق التحريم الملك القلم الحاقة المعارج نوح الجن المزمل المدثر القيامة الإنسان المرسلات النبأ "
+    "النازعات عبس التكوير الانفطار المطففين الانشقاق البروج الطارق الأعلى الغاشية الفجر البلد الشمس الليل "
+    "الضحى الشرح التين العلق القدر البينة الزلزلة العاديات القارعة التكاثر العصر الهمزة الفيل قريش الماعون "
+    "الكوثر الكافرون النصر المسد الإخلاص الفلق الناس"
+).split(" ")  # '_' stands for a space inside a name
+_ARABIC_KEY = PROFILES["hadith-ar"].key  # vowel signs, letter forms and bidi marks folded
+_ARABIC_PREFIX = re.compile(r"^(?:سوره)?(?:ال)?")
 _ARTICLE = re.compile(r"^(?:s[uū]ra[ht]?\s+)?(?:a[lnrstdz]|ash|adh)[\s\-]+", re.IGNORECASE)
 _NOT_LETTER = re.compile(r"[^a-z]")
+_ARABIC_LETTER = re.compile(r"\p{Arabic}")
+_NOT_ARABIC = re.compile(r"[^\p{Arabic}\p{M}]")
 _VERSES = r"\d{1,3}(?:\s*[-–—]\s*\d{1,3})?(?:\s*(?:,|&|\band\b)\s*\d{1,3}(?:\s*[-–—]\s*\d{1,3})?)*"
 _PREFIX = r"(?:(?:the\s+)?(?:holy\s+)?(?:qur['’]?[aā]n|quran|koran|q\.?)\s*[,:.]?\s*)?(?:s[uū]ra[ht]?\s*[,:.]?\s*)?"
 _PART = re.compile(
-    rf"{_PREFIX}(?P<name>(?:[^\W\d_]|['‘’ʿʾ`\-\s])*?)\s*,?\s*"
+    rf"{_PREFIX}(?P<name>(?:[\p{{L}}\p{{M}}\p{{Cf}}]|['‘’ʿʾ`\-\s])*?)\s*[,،]?\s*"
     rf"(?:(?:(?P<number>\d{{1,3}})|\b(?P<roman>[ivxlc]+)\b)\s*[:.,]\s*|[:,]\s*)"
     rf"(?:(?:verses?|ayat|āyāt|ayah|āyah|v{{1,2}}\.)\s*)?(?P<verses>{_VERSES})",
     re.IGNORECASE,
@@ -110,7 +127,10 @@ def parse_canonical(reference: str) -> tuple[VerseRange, ...] | None:
 
 
 def name_key(name: str) -> str:
-    """A loose key for a transliterated surah name: article, marks, quotes, spelling variants folded."""
+    """A loose key for a surah name: article, marks, quotes, spelling variants folded; Arabic names
+    keep their letters (under the hadith-ar key), without سورة and the article."""
+    if _ARABIC_LETTER.search(name):
+        return _ARABIC_PREFIX.sub("", _ARABIC_KEY(_NOT_ARABIC.sub("", name)))
     key = LAYERS["diacritics"].fold(LAYERS["case"].fold(name.strip()))
     key = _ARTICLE.sub("", key)
     for layer in ("quotes", "transliteration"):
@@ -119,7 +139,8 @@ def name_key(name: str) -> str:
 
 
 SURAH_BY_NAME = {
-    name_key(name): number for number, names in enumerate(SURAH_NAMES, 1) for name in names.split("|")
+    **{name_key(name): number for number, names in enumerate(SURAH_NAMES, 1) for name in names.split("|")},
+    **{name_key(name.replace("_", " ")): number for number, name in enumerate(ARABIC_SURAH_NAMES, 1)},
 }
 
 

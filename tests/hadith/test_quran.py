@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from tei.hadith.quran import (
-    SURAH_NAMES, VERSE_COUNTS, VerseRange, canonical, find_citations, parse_canonical, parse_reference,
+    ARABIC_SURAH_NAMES, SURAH_NAMES, VERSE_COUNTS, VerseRange, canonical, find_citations, parse_canonical, parse_reference,
     problems, roman_value, surah_named,
 )
 
@@ -55,6 +55,9 @@ def test_every_seed_citation_is_found_with_its_surah_and_verses():
     ("Surat Yasin: 1-5", "36:1-5"),
     ("At-Taubah 9:5", "9:5"),
     ("al-Fil: 3", "105:3"),
+    ("الأنفال: 9", "8:9"),
+    ("سورة آل عمران: ١٦٥", "3:165"),
+    ("\u200fالبقرة\u200f: 255-257", "2:255-257"),
 ])
 def test_common_forms(written, reference):
     assert canonical(parse_reference(written)) == reference
@@ -74,6 +77,17 @@ def test_names_fold_transliteration_and_articles():
     assert surah_named("al-Anfāl") == surah_named("Anfal") == surah_named("AL ANFAL") == 8
     assert surah_named("Bani Isra'il") == surah_named("al-Isra") == 17
     assert surah_named("Nowhere") is None
+
+
+def test_every_name_finds_its_surah():
+    for number, (names, arabic) in enumerate(zip(SURAH_NAMES, ARABIC_SURAH_NAMES), 1):
+        assert [surah_named(name) for name in names.split("|")] == [number] * len(names.split("|"))
+        assert surah_named(arabic.replace("_", " ")) == number
+
+
+def test_an_arabic_citation_after_a_quoted_verse():
+    text = "﴿إِذْ تَسْتَغِيثُونَ رَبَّكُمْ﴾ [الأنفال: 9] ثم"
+    assert [(text[c.start:c.end], c.reference) for c in find_citations(text)] == [("[الأنفال: 9]", "8:9")]
 
 
 def test_roman_numerals():
