@@ -36,7 +36,7 @@
     xmlns:tei="http://www.tei-c.org/ns/1.0"
     exclude-result-prefixes="tei">
 
-  <xsl:param name="series-b-types" select="'orthographic honorific punctuation whitespace'"/>
+  <xsl:param name="series-b-types" select="'orthographic honorific particle punctuation whitespace'"/>
   <xsl:param name="hidden-types" select="''"/>
   <xsl:param name="lemma-words" select="'4'"/>
 

@@ -20,7 +20,7 @@
   <xsl:param name="default-lang" select="'en'"/>
 
   <!-- Reading types treated as non-substantive: the "substantive only" filter hides them. -->
-  <xsl:param name="non-substantive-types" select="'orthographic honorific punctuation whitespace'"/>
+  <xsl:param name="non-substantive-types" select="'orthographic honorific particle punctuation whitespace'"/>
 
   <!-- How many witnesses the synoptic view shows before the reader picks others. -->
   <xsl:param name="synoptic-columns" select="'6'"/>
