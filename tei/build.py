@@ -36,28 +36,6 @@ def edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     return {options.output / "edition.xml": written}
 
 
-def html(work: Work, options: BuildOptions) -> dict[Path, bytes]:
-    """The web edition in <output>/html/, rendered from <output>/edition.xml as it stands on disk.
-
-    Nothing is rendered while no stage has written edition.xml yet.
-    """
-    edition = options.output / "edition.xml"
-    if not edition.is_file():
-        return {}
-    return render(edition, "html", options.output / "html").files
-
-
-def pdf(work: Work, options: BuildOptions) -> dict[Path, bytes]:
-    """The print edition, <output>/edition.pdf (default engine, Typst), from <output>/edition.xml on disk.
-
-    Nothing is rendered while no stage has written edition.xml yet.
-    """
-    edition = options.output / "edition.xml"
-    if not edition.is_file():
-        return {}
-    return render(edition, "pdf", options.output / "edition.pdf").files
-
-
 def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """The project schema files in <output>/schemas/, where edition.xml's <?xml-model?> points."""
     from tei.resources import shipped
@@ -65,32 +43,53 @@ def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     return {options.output / "schemas" / f.name: f.read_bytes() for f in shipped("schemas", (".rng", ".xsd", ".sch"))}
 
 
-def validate_edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
-    """Stop the build if <output>/edition.xml fails validation (schema, Schematron, apparatus rules); writes nothing."""
+def validate_edition(edition: Path, output: Path) -> dict[Path, bytes]:
+    """Stop the build if the edition fails validation (schema, Schematron, apparatus rules); writes nothing."""
     from tei.validate import ValidationOptions, validate
 
-    edition = options.output / "edition.xml"
-    if edition.is_file():
-        validate([edition], ValidationOptions())
+    validate([edition], ValidationOptions())
     return {}
 
 
-def stats(work: Work, options: BuildOptions) -> dict[Path, bytes]:
-    """Statistics tables and plots in <output>/stats/, read from <output>/edition.xml as it stands on disk."""
+def html(edition: Path, output: Path) -> dict[Path, bytes]:
+    """The web edition in <output>/html/."""
+    return render(edition, "html", output / "html").files
+
+
+def pdf(edition: Path, output: Path) -> dict[Path, bytes]:
+    """The print edition, <output>/edition.pdf, with the default engine (Typst)."""
+    return render(edition, "pdf", output / "edition.pdf").files
+
+
+def stats(edition: Path, output: Path) -> dict[Path, bytes]:
+    """Statistics tables and plots in <output>/stats/."""
     from tei.stats.files import statistics_files
 
-    edition = options.output / "edition.xml"
-    return statistics_files(edition, options.output / "stats") if edition.is_file() else {}
+    return statistics_files(edition, output / "stats")
+
+
+def from_edition(step: Callable[[Path, Path], dict[Path, bytes]]) -> Callable[[Work, BuildOptions], dict[Path, bytes]]:
+    """A stage that works from <output>/edition.xml as it stands on disk, not from the model.
+
+    It does nothing while no stage has written edition.xml.
+    """
+
+    def stage(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+        edition_path = options.output / "edition.xml"
+        return step(edition_path, options.output) if edition_path.is_file() else {}
+
+    stage.__doc__ = step.__doc__
+    return stage
 
 
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
     ("edition", edition),
     ("schema", schema),
-    ("validate", validate_edition),
-    ("html", html),
-    ("pdf", pdf),
-    ("stats", stats),
+    ("validate", from_edition(validate_edition)),
+    ("html", from_edition(html)),
+    ("pdf", from_edition(pdf)),
+    ("stats", from_edition(stats)),
 )
 
 

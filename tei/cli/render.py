@@ -27,9 +27,11 @@ def parse_params(_ctx, _param, values) -> dict[str, str]:
               help="Where to write: a folder for html.")
 @click.option("--param", "params", multiple=True, callback=parse_params, metavar="NAME=VALUE",
               help="A stylesheet parameter (see xslt/<format>/params.xsl); repeatable.")
+@click.option("--engine", type=click.Choice(["typst", "latex"]),
+              help="The PDF engine for --to pdf: typst (default; no system packages) or latex (reledmac via latexmk).")
 @force_option
 @format_option
-def command(edition, format_name, output, params, force, output_format):
+def command(edition, format_name, output, params, engine, force, output_format):
     """Render EDITION (a TEI parallel-segmentation edition) as FORMAT into OUTPUT.
 
     Problems found in the edition are reported on stderr and, for html, shown in the page;
@@ -39,6 +41,8 @@ def command(edition, format_name, output, params, force, output_format):
     from tei.outputs import write_files
     from tei.render import render
 
+    if engine:
+        params = {**params, "engine": engine}
     rendered = render(edition, format_name, output, params)
     if rendered.diagnostics:
         report(click.get_current_context(), rendered.diagnostics)

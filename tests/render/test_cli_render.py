@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tei.build import BuildOptions, html
+from tei.build import STAGES, BuildOptions
 from tei.cli import main
 
 from .conftest import FIXTURES, MINI
@@ -88,11 +88,11 @@ def test_hand_edited_page_is_not_overwritten_without_force(tmp_path):
 
 def test_build_stage_renders_the_edition_on_disk_into_html(tmp_path):
     shutil.copy(MINI, tmp_path / "edition.xml")
-    files = html(None, BuildOptions(tmp_path))
+    files = dict(STAGES)["html"](None, BuildOptions(tmp_path))
     assert sorted(p.relative_to(tmp_path).as_posix() for p in files) == [
         "html/edition.css", "html/edition.js", "html/index.html"
     ]
 
 
 def test_build_stage_renders_nothing_before_an_edition_exists(tmp_path):
-    assert html(None, BuildOptions(tmp_path)) == {}
+    assert dict(STAGES)["html"](None, BuildOptions(tmp_path)) == {}

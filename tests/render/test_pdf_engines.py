@@ -16,7 +16,7 @@ MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.
 
 def test_a_missing_latexmk_is_exit_4_with_a_one_line_install_hint(tmp_path, monkeypatch):
     monkeypatch.setattr("tei.render.latex_pdf.shutil.which", lambda name: None)
-    result = run("render", MINI, "--to", "pdf", "--param", "engine=latex", "-o", tmp_path / "mini.pdf")
+    result = run("render", MINI, "--to", "pdf", "--engine", "latex", "-o", tmp_path / "mini.pdf")
     assert result.exit_code == 4
     line = one_error_line(result)
     assert "[P020] latexmk is not installed" in line and "apt-get install" in line
