@@ -19,7 +19,17 @@ def parse_params(_ctx, _param, values) -> dict[str, str]:
     return params
 
 
-@click.command("render")
+class RenderCommand(click.Command):
+    """Lists the registered formats in its help, loading the registry only when help is asked for."""
+
+    def format_epilog(self, ctx, formatter):
+        from tei.render import formats
+
+        self.epilog = "Formats: " + "; ".join(f"{f.name}: {f.description}" for f in formats().values())
+        super().format_epilog(ctx, formatter)
+
+
+@click.command("render", cls=RenderCommand)
 @click.argument("edition", type=click.Path(path_type=Path))
 @click.option("--to", "format_name", default="html", show_default=True, metavar="FORMAT",
               help="The output format (see the list below).")
@@ -48,11 +58,3 @@ def command(edition, format_name, output, params, engine, force, output_format):
         report(click.get_current_context(), rendered.diagnostics)
     echo_written(write_files(rendered.files, force=force), output_format)
 
-
-def _formats_epilog() -> str:
-    from tei.render import formats
-
-    return "Formats: " + "; ".join(f"{f.name}: {f.description}" for f in formats().values())
-
-
-command.epilog = _formats_epilog()
