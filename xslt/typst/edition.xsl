@@ -43,12 +43,13 @@
     <xsl:text>#tei-text[&#10;</xsl:text>
     <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="body"/>
     <xsl:text>&#10;]&#10;</xsl:text>
+    <!-- The index of cited verses, after the text, set at the apparatus size as back matter. -->
     <xsl:if test="$quran-citations">
-      <xsl:text>&#10;#heading(level: 2, numbering: none)[</xsl:text>
+      <xsl:text>&#10;#block(above: 2em)[#set text(size: tei-apparatus-size)&#10;*</xsl:text>
       <xsl:call-template name="emit-text"><xsl:with-param name="text">Qur’an verses cited</xsl:with-param></xsl:call-template>
-      <xsl:text>]&#10;</xsl:text>
+      <xsl:text>*&#10;</xsl:text>
       <xsl:call-template name="quran-index"/>
-      <xsl:text>&#10;</xsl:text>
+      <xsl:text>&#10;]&#10;</xsl:text>
     </xsl:if>
   </xsl:template>
 
