@@ -10,8 +10,7 @@ parallel, Slurm, a cluster) can spread one corpus over machines without any coor
 from __future__ import annotations
 
 import hashlib
-import signal
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -22,6 +21,7 @@ from tei.diagnostics import Diagnostic, error
 from tei.errors import MissingResourceError, TeiError, UsageError
 from tei.model import Work
 from tei.outputs import sweep_temporaries, write_files
+from tei.parallel import process_pool
 from tei.readers.manifest import MANIFEST_NAME, read_manifest
 
 STAMP_NAME = ".tei-build-stamp"
@@ -118,7 +118,7 @@ def build_corpus(corpus: Path, options: BuildOptions, jobs: int, shard: Shard | 
         for manifest, work_options in tasks:
             yield build_work(manifest, work_options)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_interrupts_to_the_parent)
+    pool = process_pool(jobs)
     try:
         futures = [pool.submit(build_work, manifest, work_options) for manifest, work_options in tasks]
         for future in as_completed(futures):
@@ -126,10 +126,6 @@ def build_corpus(corpus: Path, options: BuildOptions, jobs: int, shard: Shard | 
     finally:
         # On an interrupt: the works under way finish (their outputs stay whole), the others never start.
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _leave_interrupts_to_the_parent() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summary(results: list[WorkResult]) -> str:

@@ -28,7 +28,7 @@ def complete_outputs(out):
                 assert path.name in recorded, f"{path} was written but not recorded"
 
 
-WORKS = 4  # each work runs every stage (collation, validation, HTML, PDF, stats): seconds apiece
+WORKS = 8  # each work runs every stage (collation, validation, HTML, PDF, stats): seconds apiece
 
 
 def wait_until_writing(process):
@@ -52,7 +52,7 @@ def test_killed_builds_leave_intact_outputs_and_resume(corpus, tmp_path, signal_
     for _ in range(3):
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         wait_until_writing(process)
-        time.sleep(chance.uniform(0, 2.0))
+        time.sleep(chance.uniform(0, 0.5))
         os.killpg(process.pid, signal_number)
         _, stderr = process.communicate(timeout=60)
         interrupted += process.returncode != 0

@@ -6,7 +6,6 @@ default, else --schema, else its local <?xml-model?> schemas) and by the apparat
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -15,6 +14,7 @@ from lxml import etree
 
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import InvalidInputError, MissingResourceError, TeiError
+from tei.parallel import process_pool
 from tei.resources import resource
 from tei.validate import rules
 from tei.validate.document import read_document, schema_references, unprocessed_xincludes
@@ -53,7 +53,7 @@ def iter_results(paths: Iterable[Path | str], options: ValidationOptions = Valid
             yield FileResult(path, check_file(path, options))
         return
     chunk = max(1, len(paths) // (options.jobs * 8))
-    with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+    with process_pool(options.jobs) as pool:
         for path, found in zip(paths, pool.map(check_file, paths, [options] * len(paths), chunksize=chunk)):
             yield FileResult(path, found)
 
