@@ -119,3 +119,13 @@ def indent(element: etree._Element, keep: frozenset[str], level: int = 0, space:
         indent(child, keep, level + 1, space)
         child.tail = inner
     children[-1].tail = "\n" + space * level
+
+
+def append_text(parent: etree._Element, after: etree._Element | None, text: str | None) -> None:
+    """Add text inside `parent` just after its child `after` (at the start when None), keeping what is there."""
+    if not text:
+        return
+    if after is None:
+        parent.text = (parent.text or "") + text
+    else:
+        after.tail = (after.tail or "") + text

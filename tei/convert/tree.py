@@ -7,33 +7,23 @@ from collections import Counter
 
 from lxml import etree
 
-from tei.xmlio import tei, xml
+from tei.xmlio import append_text, tei, xml
 
 ANCHOR = tei("anchor")
 # model.rdgPart: allowed only inside readings, so never copied into a base text.
 READING_ONLY = frozenset(tei(t) for t in ("wit", "witStart", "witEnd", "lacunaStart", "lacunaEnd"))
 
 
-def append_text(before: etree._Element | None, parent: etree._Element, text: str | None) -> None:
-    """Add text at the point after `before` (or at the start of `parent` when `before` is None)."""
-    if not text:
-        return
-    if before is None:
-        parent.text = (parent.text or "") + text
-    else:
-        before.tail = (before.tail or "") + text
-
-
 def detach(element: etree._Element) -> None:
     """Remove an element, leaving its tail text where it was."""
     parent = element.getparent()
-    append_text(element.getprevious(), parent, element.tail)
+    append_text(parent, element.getprevious(), element.tail)
     parent.remove(element)
 
 
 def insert_before(reference: etree._Element, text: str | None, elements: list[etree._Element]) -> None:
     """Put text and then elements (each keeping its tail) right before `reference`."""
-    append_text(reference.getprevious(), reference.getparent(), text)
+    append_text(reference.getparent(), reference.getprevious(), text)
     for element in elements:
         reference.addprevious(element)
 

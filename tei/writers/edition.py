@@ -15,7 +15,7 @@ from lxml import etree
 from tei import __version__
 from tei.collate.normalize import profile_named
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
-from tei.xmlio import TEI_NS, indent, serialise, tei, xml
+from tei.xmlio import TEI_NS, append_text, indent, serialise, tei, xml
 
 RELAX_NG = "http://relaxng.org/ns/structure/1.0"
 SCHEMATRON = "http://purl.oclc.org/dsdl/schematron"
@@ -164,17 +164,8 @@ def _append_text(parent: etree._Element, last: etree._Element | None, text: str)
     """Append text after `last` (or inside the parent), characters XML cannot hold as <g>; the new last child."""
     position = 0
     for match in XML_ILLEGAL.finditer(text):
-        _append_plain(parent, last, text[position:match.start()])
+        append_text(parent, last, text[position:match.start()])
         last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(match.group()):04X}")
         position = match.end()
-    _append_plain(parent, last, text[position:])
+    append_text(parent, last, text[position:])
     return last
-
-
-def _append_plain(parent: etree._Element, last: etree._Element | None, text: str) -> None:
-    if not text:
-        return
-    if last is not None:
-        last.tail = (last.tail or "") + text
-    else:
-        parent.text = (parent.text or "") + text

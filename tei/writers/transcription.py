@@ -28,7 +28,7 @@ from tei.hadith.markup import hadith_spans, quran_refs_decl
 from tei.model import Witness, Work
 from tei.outputs import sha256
 from tei.readers.plain_text import ARABIC_LETTER
-from tei.xmlio import TEI_NS, indent, serialise, tei, xml
+from tei.xmlio import TEI_NS, append_text, indent, serialise, tei, xml
 
 PARAGRAPH = re.compile(r"[^\n]*\n*")
 XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -144,7 +144,7 @@ def _relative(source: str, output: Path | None) -> str:
 def _fill(parent: etree._Element, chunk: str, language: str, hadith_marks: bool = True) -> None:
     """Put a chunk of text into an element, marking eulogies, Qur'an citations, Arabic runs and characters
     XML cannot hold. Where two marks start together the longer one (and then a eulogy or citation) is outside."""
-    last = parent
+    last = None
     position = 0
     pieces = [(start, end, "hadith", (name, attributes))
               for start, end, name, attributes in (hadith_spans(chunk) if hadith_marks else [])]
@@ -154,7 +154,7 @@ def _fill(parent: etree._Element, chunk: str, language: str, hadith_marks: bool 
     for start, end, kind, details in sorted(pieces, key=lambda p: (p[0], -p[1], p[2] != "hadith")):
         if start < position:
             continue  # a piece inside another one is handled there
-        _append_text(parent, last, chunk[position:start])
+        append_text(parent, last, chunk[position:start])
         if kind == "hadith":
             name, attributes = details
             last = etree.SubElement(parent, tei(name), attributes)
@@ -166,13 +166,4 @@ def _fill(parent: etree._Element, chunk: str, language: str, hadith_marks: bool 
         else:
             last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(chunk[start]):04X}")
         position = end
-    _append_text(parent, last, chunk[position:])
-
-
-def _append_text(parent: etree._Element, last: etree._Element, text: str) -> None:
-    if not text:
-        return
-    if last is parent:
-        parent.text = (parent.text or "") + text
-    else:
-        last.tail = (last.tail or "") + text
+    append_text(parent, last, chunk[position:])
