@@ -8,3 +8,13 @@ SEEDS = PROJECT / "seeds"
 FIXTURES = TESTS / "fixtures"
 SHARED = PROJECT.parent / "shared"
 ARTIFACTS = TESTS / "artifacts"
+# The parallel-segmentation editions of other projects in ../shared/corpora/tei-apparatus/ (the Guidelines
+# chapter there is a <div>, not a TEI document, and is tested on its own).
+APPARATUS_SAMPLES = (
+    "evt_avicenna.xml",
+    "evt_pseudoEdition.xml",
+    "open-cbgm_3_john_collation.xml",
+    "open-cbgm_john_6_23_collation.xml",
+    "stemmaweb_florilegium_tei_ps.xml",
+    "teiphy_ubs_ephesians.xml",
+)

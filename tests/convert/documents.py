@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
+from paths import APPARATUS_SAMPLES
+
 TEI = 'xmlns="http://www.tei-c.org/ns/1.0"'
-SAMPLES = (
-    "evt_avicenna.xml",
-    "evt_pseudoEdition.xml",
-    "open-cbgm_3_john_collation.xml",
-    "open-cbgm_john_6_23_collation.xml",
-    "stemmaweb_florilegium_tei_ps.xml",
-    "teiphy_ubs_ephesians.xml",
-)
+SAMPLES = APPARATUS_SAMPLES
 
 
 def document(body: str, method: str | None = "parallel-segmentation", witnesses=("A", "B", "C")) -> bytes:

@@ -11,15 +11,9 @@ from tei.outputs import write_files
 from tei.render import render
 from tei.render.xslt import transform
 from tei.xmlio import parse_file, tei
+from paths import APPARATUS_SAMPLES
 
-SAMPLES = [
-    "evt_pseudoEdition.xml",
-    "evt_avicenna.xml",
-    "teiphy_ubs_ephesians.xml",
-    "open-cbgm_3_john_collation.xml",
-    "open-cbgm_john_6_23_collation.xml",
-    "stemmaweb_florilegium_tei_ps.xml",
-]
+SAMPLES = APPARATUS_SAMPLES
 
 
 @pytest.fixture(params=SAMPLES)

@@ -16,15 +16,9 @@ from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
 from tei.render import render
 from tei.xmlio import NSMAP, parse_file
+from paths import APPARATUS_SAMPLES
 
-EDITIONS = [
-    "evt_avicenna.xml",
-    "evt_pseudoEdition.xml",
-    "open-cbgm_3_john_collation.xml",
-    "open-cbgm_john_6_23_collation.xml",
-    "stemmaweb_florilegium_tei_ps.xml",
-    "teiphy_ubs_ephesians.xml",
-]
+EDITIONS = APPARATUS_SAMPLES
 
 
 def pdf_text(pdf: bytes, folder: Path) -> str:
