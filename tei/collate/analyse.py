@@ -32,7 +32,7 @@ FAMILY_SIMILARITY = 0.35  # share of common words (LCS-based) from which two rea
 PARAPHRASE_TOKENS = 6  # readings this long (together) that share little are paraphrases
 PARAPHRASE_OVERLAP = 0.5  # below this share of common words, a long substitution is a paraphrase
 CONTEXT = 4  # columns before a unit whose keys go into its id
-NON_SUBSTANTIVE = ("honorific", "orthographic", "punctuation", "whitespace")  # most significant first
+NON_SUBSTANTIVE = ("honorific", "particle", "orthographic", "punctuation", "whitespace")  # most significant first
 _PUNCTUATION = regex.compile(f"[^\\w\\p{{M}}\\s{regex.escape(QUOTE_MARKS)}]")
 
 AGREE, MINOR, MAJOR, PASSAGE = "agree", "minor", "major", "passage"
@@ -85,7 +85,7 @@ def column_kind(column: Column, wids: tuple[str, ...], collation: Collation) -> 
     present = collation.present(column, wids)
     if len(present) == len(wids) and len({token.text for token in present}) == 1:
         return AGREE
-    if len({_comparison_key(token) for token in present}) == 1:
+    if len({collation.profile.particle_key(_comparison_key(token)) for token in present}) == 1:
         light = not present[0].word or _is_honorific(present[0])
         if len(present) == len(wids) or light:
             return MINOR
@@ -208,6 +208,8 @@ def reading_type(text: Text, reference: Text, profile: Profile) -> str:
         return _non_substantive_type(text, reference)
     if _without_honorifics(mine) == _without_honorifics(theirs):
         return "honorific"
+    if _particle_variants(mine, theirs, profile):
+        return "particle"
     if not mine:
         return "omission"
     if not theirs:
@@ -232,6 +234,12 @@ def _non_substantive_type(text: Text, reference: Text) -> str:
 
 def _spelling_variants(mine: tuple[str, ...], theirs: tuple[str, ...], profile: Profile) -> bool:
     return len(mine) == len(theirs) and all(x == y or profile.spelling_variants(x, y) for x, y in zip(mine, theirs))
+
+
+def _particle_variants(mine: tuple[str, ...], theirs: tuple[str, ...], profile: Profile) -> bool:
+    """The same words but for attached particles (وقال / قال), when the profile counts those as minor."""
+    return len(mine) == len(theirs) and all(profile.particle_key(x) == profile.particle_key(y)
+                                            for x, y in zip(mine, theirs))
 
 
 def _without_honorifics(signature: tuple[str, ...]) -> tuple[str, ...]:

@@ -55,13 +55,18 @@ def work_for(request: CollateRequest) -> Work:
         raise UsageError(error("C002", "nothing to collate", None, hint="name the witness files, or a --manifest"))
     _refuse_duplicate_ids(witnesses)
     ids = {w.id for w in witnesses}
-    profile = request.profile or (manifest.profile if manifest else "default")
+    profile = request.profile or (manifest.profile if manifest else default_profile(witnesses))
     profile_named(profile, str(request.manifest) if request.manifest and not request.profile else None)
     if manifest:
         base = manifest.base if manifest.base in ids else None
         return replace(manifest, witnesses=tuple(witnesses), base=base, profile=profile)
     title = Path(str(request.files[0])).name if len(request.files) == 1 else "Untitled work"
     return Work(id="edition", title=title, profile=profile, witnesses=tuple(witnesses))
+
+
+def default_profile(witnesses: list[Witness]) -> str:
+    """Without a manifest or --profile: hadith-ar when every witness is Arabic (by its script), else default."""
+    return "hadith-ar" if witnesses and all(w.language == "ar" for w in witnesses) else "default"
 
 
 def _witnesses(files: list[Path], manifest: Work | None) -> list[Witness]:

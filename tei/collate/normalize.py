@@ -22,9 +22,18 @@ CLASS_MARK = "⟨"  # the first character of a class key (an honorific formula's
 QUOTE_MARKS = "'‘’`ʼʿʾ‛′\"“”„«»″"
 _QUOTES = regex.compile(f"[{regex.escape(QUOTE_MARKS)}]")
 _FORMAT = regex.compile(r"[\p{Cf}\u0640]")  # zero-width joiners, bidi marks, Arabic tatweel
-_MARKS = regex.compile(r"\p{M}")
+_MARKS = regex.compile(r"[\p{M}\u06E5\u06E6]")  # combining marks; Arabic small waw and yeh (Qur'anic)
 _DIGITS = regex.compile(r"\p{Nd}")
-_ARABIC_LETTERS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ة": "ه", "ؤ": "و", "ئ": "ي"})
+_ARABIC_LETTERS = str.maketrans({
+    "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ٲ": "ا", "ٳ": "ا",  # alif forms (hamza, madda, wasla)
+    "ى": "ي", "ی": "ي", "ې": "ي",  # alif maqsura and Persian yeh = ya
+    "ة": "ه", "ۃ": "ه", "ۀ": "ه", "ھ": "ه",  # ta marbuta and heh forms = ha
+    "ؤ": "و", "ئ": "ي",  # hamza carriers
+    "ک": "ك", "ڪ": "ك",  # Persian kaf
+})
+# Attached particles: a conjunction (و ف), then a preposition (ب ك ل) and/or the article (ال; لل after ل),
+# leaving two letters at least.
+ATTACHED_PARTICLES = regex.compile(r"^[وف]?(?:[بك]?ال|لل|[بلك])?(?=\p{Arabic}{2})")
 _TRANSLITERATION_RULES = (
     (regex.compile(r"ee"), "i"),
     (regex.compile(r"oo|ou"), "u"),
@@ -64,13 +73,17 @@ class Layer:
 LAYERS = {
     layer.name: layer
     for layer in (
-        Layer("unicode", "Unicode compatibility folding (NFKC), format characters and tatweel removed", _compatibility),
+        Layer("unicode", "Unicode compatibility folding (NFKC: Arabic presentation forms = letters), format "
+              "characters (bidi controls, joiners) and tatweel removed", _compatibility),
         Layer("case", "case folded", str.casefold),
         Layer("quotes", "quotation marks, apostrophes and ʿayn/hamza marks ignored", lambda w: _QUOTES.sub("", w)),
-        Layer("diacritics", "combining marks removed (ū = u; Arabic vowel signs ignored)", _diacritics),
+        Layer("diacritics", "combining marks removed (ū = u; Arabic tashkil: harakat, shadda, sukun, tanwin, "
+              "dagger alif and Qur'anic marks), so a partly vocalised word equals its fully vocalised form",
+              _diacritics),
         Layer("transliteration", "transliteration rules: ee = i, oo/ou = u, y = i, final h after a vowel "
               "dropped, doubled letters single (Qiblah = Qibla, Hayzum = Haizum, Aqeel = Aqil)", _transliteration),
-        Layer("arabic-letters", "Arabic letter variants: alif forms, alif maqsura = ya, ta marbuta = ha",
+        Layer("arabic-letters", "Arabic letter variants: alif forms (hamza, madda, wasla) = alif, alif maqsura "
+              "and Persian yeh = ya, ta marbuta = ha, hamza carriers (ؤ ئ) = their letter, Persian kaf = kaf",
               lambda w: w.translate(_ARABIC_LETTERS)),
         Layer("numerals", "every decimal digit (Arabic-Indic, ...) read as its ASCII digit", _numerals),
     )
@@ -84,7 +97,7 @@ HONORIFIC_FORMULAS = (
     (PROPHET, r"\((?:may\s+)?allah\s+bless\s+him\s+and\s+grant\s+him\s+peace\)|\(\s*pbuh\s*\)"),
     (PROPHET, r"\(?صل[ىي]\s+الله\s+عليه\s+وسلم\)?"),
     (COMPANION, r"\((?:may\s+)?allah\s+be\s+pleased\s+with\s+(?:him|her|them|both\s+of\s+them)\)"),
-    (COMPANION, r"\(?رضي\s+الله\s+عن(?:هما|هم|ها|ه)\)?"),
+    (COMPANION, r"\(?رض[يى]\s+الله\s+عن(?:هما|هم|ها|ه)\)?"),
 )
 
 
@@ -102,6 +115,7 @@ class Profile:
     honorific_initials: str = ""  # the characters any honorific formula can start with
     fuzzy_threshold: float | None = None  # rapidfuzz ratio (0-100) from which two keys are spelling variants
     fuzzy_min_length: int = 5  # shorter keys are never fuzzy variants ("their"/"there" stay apart)
+    particles: bool = False  # Arabic attached particles (و ف ب ل ك ال) are a minor difference
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def key(self, word: str) -> str:
@@ -118,6 +132,10 @@ class Profile:
         """The key shared by every formula of one honorific class."""
         return f"{CLASS_MARK}{honorific_class}⟩"
 
+    def particle_key(self, key: str) -> str:
+        """The key without the attached particles in front of it, when the profile treats them as minor."""
+        return ATTACHED_PARTICLES.sub("", key) if self.particles else key
+
     def spelling_variants(self, key: str, other: str) -> bool:
         """True when two different keys are close enough to be one word spelled two ways."""
         if self.fuzzy_threshold is None or min(len(key), len(other)) < self.fuzzy_min_length:
@@ -130,6 +148,8 @@ class Profile:
         if self.honorifics:
             classes = sorted({name for name, _ in self.honorifics})
             parts.append("honorific formulas compared as one class each (" + ", ".join(classes) + ")")
+        if self.particles:
+            parts.append("words that differ only by attached particles (و ف ب ل ك ال) are a minor difference")
         if self.fuzzy_threshold is not None:
             parts.append(f"words of {self.fuzzy_min_length} letters or more with a similarity of at least "
                          f"{self.fuzzy_threshold:g}% count as spelling variants")
@@ -155,6 +175,7 @@ PROFILES = {
             ("unicode", "diacritics", "arabic-letters", "numerals"),
             HONORIFIC_FORMULAS,
             HONORIFIC_INITIALS,
+            particles=True,
         ),
     )
 }

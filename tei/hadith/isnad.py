@@ -18,6 +18,7 @@ import regex
 from tei.collate.normalize import HONORIFIC_FORMULAS, PROFILES
 
 ARABIC = "ar"
+ISNAD, MATN = "isnad", "matn"
 _KEY = PROFILES["hadith-ar"].key  # letters only: vowel signs, tatweel, alef and hamza forms folded
 TRANSMISSION_TERMS = frozenset(_KEY(term) for term in (
     "حدثنا", "حدثني", "أخبرنا", "أخبرني", "أنبأنا", "أنبأني", "سمعت", "سمع", "عن", "أن", "قرأت", "ح",
@@ -135,3 +136,13 @@ def _text_start(text: str, words: list[regex.Match], keys: list[str], n: int) ->
         n += 1
         position = words[n].start() if n < len(words) else len(text)
     return position
+
+
+def isnad_and_matn(witnesses) -> list[tuple[str, dict[str, str]]] | None:
+    """The witnesses' texts cut where each one's chain ends, as [(isnad, texts), (matn, texts)] by witness
+    id, when at least two witnesses open with a chain (with one, there is no chain to compare); else None."""
+    ends = {w.id: recognise(w.text, w.language).isnad_end for w in witnesses}
+    if sum(1 for end in ends.values() if end) < 2:
+        return None
+    return [(ISNAD, {w.id: w.text[:ends[w.id]] for w in witnesses}),
+            (MATN, {w.id: w.text[ends[w.id]:] for w in witnesses})]

@@ -72,26 +72,43 @@ class Transposition:
 
 
 @dataclass(frozen=True)
+class Section:
+    """A TEI <ab type="...">: one part of the text collated on its own (a hadith's isnad, its matn)."""
+
+    type: str
+    body: tuple[str | VariationUnit, ...]
+
+
+@dataclass(frozen=True)
 class Edition:
     """A TEI parallel-segmentation edition: the text as shared runs and variation units, in order.
 
-    `body` alternates freely between strings (text every witness has, exactly) and variation units.
+    `body` alternates freely between strings (text every witness has, exactly) and variation units; a
+    text collated in parts holds only Sections, each such a body, whose texts follow one another.
     """
 
     work: Work
     profile: str  # the name of the normalisation profile used for comparison
-    body: tuple[str | VariationUnit, ...]
+    body: tuple[str | VariationUnit, ...] | tuple[Section, ...]
     transpositions: tuple[Transposition, ...] = field(default_factory=tuple)
 
     def units(self) -> tuple[VariationUnit, ...]:
         """Every variation unit, nested ones included, in document order."""
         return tuple(_units_in(self.body))
 
+    def sections(self) -> tuple[Section, ...]:
+        """The parts of the text: its Sections, or one untyped part holding the whole body."""
+        if self.body and all(isinstance(part, Section) for part in self.body):
+            return self.body
+        return (Section("", self.body),)
+
 
 def _units_in(parts) -> list[VariationUnit]:
     found = []
     for part in parts:
-        if isinstance(part, VariationUnit):
+        if isinstance(part, Section):
+            found.extend(_units_in(part.body))
+        elif isinstance(part, VariationUnit):
             found.append(part)
             for reading in part.readings():
                 found.extend(_units_in(reading.content))

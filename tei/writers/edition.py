@@ -3,6 +3,9 @@
 Every app and its readings stand on lines of their own for people, but the writer never adds a
 character to a text node outside app/rdgGrp (the ab is xml:space="preserve"), so each witness's text
 rebuilds from the file byte for byte. Characters XML cannot hold are written as <g type="char"/>.
+A text collated in sections (a hadith's isnad and matn) is one <ab type="..."> per section; a Qur'an
+citation that stands inside one stretch of text is written as <ref type="quran" cRef="8:9">, declared
+by a refsDecl in the header.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from lxml import etree
 
 from tei import __version__
 from tei.collate.normalize import profile_named
+from tei.hadith.markup import citation_spans, quran_refs_decl
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
 from tei.xmlio import TEI_NS, append_text, indent, serialise, tei, xml
 
@@ -30,6 +34,7 @@ READING_TYPES = (
     ("paraphrase", "substantive: a whole phrase or sentence said otherwise"),
     ("orthographic", "not substantive: spelling, transliteration, case, quote marks"),
     ("honorific", "not substantive: a different eulogy formula"),
+    ("particle", "not substantive: an attached particle (و ف ب ل ك ال) more or less"),
     ("punctuation", "not substantive: punctuation only"),
     ("whitespace", "not substantive: spacing and line breaks only"),
 )
@@ -62,10 +67,15 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
     root.set(xml("lang"), work.language)
     root.append(_header(edition, options))
     body = etree.SubElement(etree.SubElement(root, tei("text")), tei("body"))
-    ab = etree.SubElement(body, tei("ab"))
-    ab.set(xml("id"), f"{work.id}-text")
-    ab.set(xml("space"), "preserve")
-    _fill(ab, edition.body, AB_LEVEL)
+    for section in edition.sections():
+        ab = etree.SubElement(body, tei("ab"))
+        ab.set(xml("id"), f"{work.id}-{section.type or 'text'}")
+        if section.type:
+            ab.set("type", section.type)  # isnad, matn: each collated on its own
+        ab.set(xml("space"), "preserve")
+        _fill(ab, section.body, AB_LEVEL)
+    if next(body.iter(tei("ref")), None) is not None:
+        root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
     if edition.transpositions:
         transpositions = etree.SubElement(body, tei("listTranspose"))
         for transposition in edition.transpositions:
@@ -109,6 +119,8 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     element.set(xml("id"), witness.id)
     element.set(xml("lang"), witness.language)
     element.text = witness.description or None
+    for kind, number in witness.references:
+        etree.SubElement(element, tei("idno"), type=kind).text = number
     if transcription:
         etree.SubElement(element, tei("ptr"), type="transcription", target=transcription)
     return element
@@ -161,11 +173,19 @@ def _lay_out(element: etree._Element, level: int) -> None:
 
 
 def _append_text(parent: etree._Element, last: etree._Element | None, text: str) -> etree._Element | None:
-    """Append text after `last` (or inside the parent), characters XML cannot hold as <g>; the new last child."""
+    """Append text after `last` (or inside the parent), characters XML cannot hold as <g>, Qur'an citations
+    as <ref type="quran" cRef="...">; the new last child."""
+    marks = [(m.start(), m.end(), None) for m in XML_ILLEGAL.finditer(text)]
+    marks += [(start, end, attributes) for start, end, _, attributes in citation_spans(text)
+              if not XML_ILLEGAL.search(text, start, end)]
     position = 0
-    for match in XML_ILLEGAL.finditer(text):
-        append_text(parent, last, text[position:match.start()])
-        last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(match.group()):04X}")
-        position = match.end()
+    for start, end, attributes in sorted(marks, key=lambda mark: mark[0]):
+        append_text(parent, last, text[position:start])
+        if attributes is None:
+            last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(text[start]):04X}")
+        else:
+            last = etree.SubElement(parent, tei("ref"), attributes)
+            last.text = text[start:end]
+        position = end
     append_text(parent, last, text[position:])
     return last
