@@ -31,9 +31,10 @@ _ARABIC_LETTERS = str.maketrans({
     "ؤ": "و", "ئ": "ي",  # hamza carriers
     "ک": "ك", "ڪ": "ك",  # Persian kaf
 })
-# Attached particles: a conjunction (و ف), then a preposition (ب ك ل) and/or the article (ال; لل after ل),
-# leaving two letters at least.
-ATTACHED_PARTICLES = regex.compile(r"^[وف]?(?:[بك]?ال|لل|[بلك])?(?=\p{Arabic}{2})")
+# Attached particles: a conjunction (و ف), then the article (ال, after ب or ك; لل after ل) leaving two
+# letters at least, or a preposition alone (ب ك ل) leaving three (so كان is not ك + ان); لله is ل + الله.
+ATTACHED_PARTICLES = regex.compile(
+    r"^[وف]?(?:ل(?=له$)|[بك]?ال(?=\p{Arabic}{2})|لل(?=\p{Arabic}{2})|[بلك](?=\p{Arabic}{3}))?(?=\p{Arabic}{2})")
 _TRANSLITERATION_RULES = (
     (regex.compile(r"ee"), "i"),
     (regex.compile(r"oo|ou"), "u"),

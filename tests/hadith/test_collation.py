@@ -67,6 +67,17 @@ def test_a_partly_vocalised_word_has_the_key_of_its_fully_vocalised_form():
     assert KEY("\u200fمدرى\u200f") == KEY("مدري")  # bidi marks, alif maqsura
 
 
+def test_attached_particles_and_the_words_they_leave():
+    profile = PROFILES["hadith-ar"]
+    same = [("وقال", "قال"), ("فقال", "قال"), ("بالله", "الله"), ("للمؤمنين", "المؤمنين"), ("لله", "الله"),
+            ("والأرض", "الأرض"), ("البر", "بر"), ("كمثل", "مثل"), ("لطعنت", "طعنت")]
+    for first, second in same:
+        assert profile.particle_key(KEY(first)) == profile.particle_key(KEY(second)), (first, second)
+    for first, second in [("كان", "أن"), ("بن", "ن"), ("قال", "ال")]:
+        assert profile.particle_key(KEY(first)) != profile.particle_key(KEY(second)), (first, second)
+    assert PROFILES["hadith-en"].particle_key("wa") == "wa"
+
+
 def test_an_attached_particle_is_its_own_minor_type():
     witnesses = (Witness("A", "A", "قال رسول الله صلى الله عليه وسلم", "ar"),
                  Witness("B", "B", "فقال رسول الله صلى الله عليه وسلم", "ar"))
