@@ -103,6 +103,35 @@ def test_an_arabic_edition_prints_right_to_left(arabic_pair_edition, tmp_path, a
                     str(artifacts / "print-typst-arabic-pair-page2")], check=True)
 
 
+ORNATE = """<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="ar">
+  <teiHeader><fileDesc>
+    <titleStmt><title>A Qur'an quotation in an Arabic text (test edition)</title></titleStmt>
+    <publicationStmt><p>Written for the print tests.</p></publicationStmt>
+    <sourceDesc><listWit><witness xml:id="A">A</witness><witness xml:id="B">B</witness></listWit></sourceDesc>
+  </fileDesc></teiHeader>
+  <text><body>
+    <ab xml:space="preserve">فأنزل الله عز وجل ﴿إذ تستغيثون ربكم فاستجاب لكم﴾ <ref type="quran" cRef="8:9">[الأنفال: 9]</ref> فأمده الله <app><lem wit="#A">بالملائكة</lem><rdg wit="#B" type="particle">الملائكة</rdg></app></ab>
+  </body></text>
+</TEI>
+"""
+
+
+def test_ornate_parentheses_keep_their_logical_order_in_print(tmp_path, artifacts):
+    edition = tmp_path / "ornate.xml"
+    edition.write_text(ORNATE, encoding="utf-8")
+    (pdf,) = write_files(render(edition, "pdf", tmp_path / "ornate.pdf", {"engine": "typst"}).files)
+    words = pdf_words(pdf)[1]
+    (opening,) = [w for w in words if "\ufd3f" in w.text]  # ﴿ opens the quotation
+    (closing,) = [w for w in words if "\ufd3e" in w.text]  # ﴾ closes it
+    assert opening.x0 > closing.x1, "read right to left, the quotation opens with ﴿ and closes with ﴾"
+    assert opening.text.endswith("\ufd3f") and closing.text.startswith("\ufd3e"), "each at its outer side"
+    text = plain(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout)
+    assert "8:9" in text[text.index("Qur’an verses cited"):]
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
+                    str(artifacts / "print-typst-ornate-page2")], check=True)
+
+
 def test_the_pdf_index_lists_the_cited_verses_in_order(tmp_path):
     rendered = render(cited_mini(tmp_path), "pdf", tmp_path / "cited.pdf", {"engine": "typst"})
     (pdf,) = write_files(rendered.files)
