@@ -6,7 +6,7 @@ that stands before the first mention of the Prophet (a term followed by the Prop
 `سمعت رسول الله`, belongs to the text), together with a eulogy and a pronoun verb (أخبره، أنه) right after
 that name. English renderings: an opening "It is narrated from X (eulogy) that", "It is narrated on the
 authority of X that", "X reported (on the authority of Y) that"; a chain inside the text, "... was narrated
-to him by X who said:", is reported as embedded.
+to him by X who said:", is found by `embedded_chains`.
 """
 
 from __future__ import annotations
@@ -54,13 +54,11 @@ _ENGLISH_EMBEDDED = regex.compile(
 class Structure:
     """A narration cut into its chain (characters 0..isnad_end) and its text (isnad_end..): offsets only.
 
-    `chains` are the (start, end) spans of the chains the isnad holds, split at each `ح`; `embedded`
-    are chains reported inside the text (English "narrated to him by X who said:").
+    `chains` are the (start, end) spans of the chains the isnad holds, split at each `ح`.
     """
 
     isnad_end: int
     chains: tuple[tuple[int, int], ...] = ()
-    embedded: tuple[tuple[int, int], ...] = ()
 
     @property
     def has_isnad(self) -> bool:
@@ -77,8 +75,12 @@ def recognise(text: str, language: str) -> Structure:
 def _english(text: str) -> Structure:
     opening = _ENGLISH_OPENING.match(text)
     end = opening.end() if opening else 0
-    embedded = tuple((m.start(), m.end()) for m in _ENGLISH_EMBEDDED.finditer(text, end))
-    return Structure(end, ((0, end),) if end else (), embedded)
+    return Structure(end, ((0, end),) if end else ())
+
+
+def embedded_chains(text: str) -> list[tuple[int, int]]:
+    """Chains reported inside an English text: "... was narrated to him by X who said:" (start, end)."""
+    return [(m.start(), m.end()) for m in _ENGLISH_EMBEDDED.finditer(text)]
 
 
 def _bare(word: str) -> str:

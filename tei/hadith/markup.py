@@ -1,8 +1,9 @@
 """The spans of a text that TEI marks as hadith structure: eulogies and Qur'an citations, and the cRef declaration.
 
 `hadith_spans(text)` gives, in order, each honorific formula (the profiles' own patterns,
-tei.collate.normalize) as `<seg type="eulogy" subtype="prophet|companion">` and each Qur'an citation
-(tei.hadith.quran) as `<ref type="quran" cRef="8:9">`; a writer wraps those characters in that element
+tei.collate.normalize) as `<seg type="eulogy" subtype="prophet|companion">`, each Qur'an citation
+(tei.hadith.quran) as `<ref type="quran" cRef="8:9">` and each chain reported inside a text
+(tei.hadith.isnad) as `<seg type="isnad">`; a writer wraps those characters in that element
 and nothing else, so the text rebuilds byte for byte. `quran_refs_decl()` is the header's declaration
 of what a cRef means.
 """
@@ -14,6 +15,7 @@ from typing import Iterator
 from lxml import etree
 
 from tei.collate.normalize import PROFILES, honorific_pattern
+from tei.hadith.isnad import embedded_chains
 from tei.hadith.quran import find_citations
 from tei.xmlio import tei, xml
 
@@ -36,10 +38,17 @@ def citation_spans(text: str) -> Iterator[Span]:
         yield citation.start, citation.end, "ref", {"type": "quran", "cRef": citation.reference}
 
 
+def chain_spans(text: str) -> Iterator[Span]:
+    for start, end in embedded_chains(text):
+        yield start, end, "seg", {"type": "isnad"}
+
+
 def hadith_spans(text: str) -> list[Span]:
-    """Eulogies and citations in a text, in order; where they overlap the first one wins."""
+    """Eulogies, citations and chains inside a text, in order; where they overlap the first (the longest
+    of those starting together) wins."""
     spans, end = [], 0
-    for span in sorted([*eulogy_spans(text), *citation_spans(text)], key=lambda s: (s[0], -s[1])):
+    found = [*eulogy_spans(text), *citation_spans(text), *chain_spans(text)]
+    for span in sorted(found, key=lambda s: (s[0], -s[1])):
         if span[0] >= end:
             spans.append(span)
             end = span[1]

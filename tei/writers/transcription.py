@@ -6,8 +6,8 @@ Encoding practice (also stated in each document's editorialDecl):
 - a narration whose chain of narrators is recognised (tei.hadith.isnad) is cut first into
   <div type="isnad"> and <div type="matn">, each holding the paragraphs of its part;
 - runs of Arabic script are wrapped in <foreign xml:lang="ar">; honorific formulas in
-  <seg type="eulogy">, Qur'an citations in <ref type="quran" cRef="8:9"> (tei.hadith.markup), declared by
-  a refsDecl in the header;
+  <seg type="eulogy">, a chain reported inside the text in <seg type="isnad">, Qur'an citations in
+  <ref type="quran" cRef="8:9"> (tei.hadith.markup), declared by a refsDecl in the header;
 - a character that XML cannot hold is refused, or, with `map_invalid`, written as
   <g type="char" n="U+XXXX"/> and restored from @n when the text is rebuilt.
 """
@@ -40,7 +40,8 @@ EDITORIAL_PRACTICE = (
     "elements of the body, in document order; each p ends with the line breaks that follow it in the "
     "source. A narration whose chain of narrators is recognised is divided into a div of type isnad and a "
     "div of type matn, each holding the paragraphs of its part. Runs of Arabic script are marked as "
-    "foreign with xml:lang=\"ar\"; honorific formulas as seg of type eulogy; Qur'an citations as ref of type "
+    "foreign with xml:lang=\"ar\"; honorific formulas as seg of type eulogy; a chain of narrators reported "
+    "inside the text as seg of type isnad; Qur'an citations as ref of type "
     "quran with a canonical cRef (see refsDecl). An element g of type char "
     "stands for the one character named in its n attribute (U+XXXX), which XML cannot hold."
 )

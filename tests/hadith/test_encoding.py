@@ -58,6 +58,12 @@ def test_citations_are_refs_with_a_canonical_reference_and_a_declaration(tmp_pat
     assert result.returncode == 0, result.stdout
 
 
+def test_a_chain_inside_the_text_is_a_seg():
+    text = "So Allah helped him. Abu Zumail said that the hadith was narrated to him by Ibn `Abbas who said: Go."
+    (seg,) = _tree(Witness("A", "A", text)).xpath("//tei:seg[@type='isnad']", namespaces=NSMAP)
+    assert seg.text == "Abu Zumail said that the hadith was narrated to him by Ibn `Abbas who said: "
+
+
 def test_a_formula_around_an_arabic_run_stays_one_eulogy():
     tree = _tree(Witness("A", "A", "the Messenger of Allah (ﷺ) said"))
     seg, = tree.xpath("//tei:seg[@type='eulogy']", namespaces=NSMAP)

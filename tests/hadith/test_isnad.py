@@ -7,7 +7,7 @@ from pathlib import Path
 import regex
 
 from tei.collate.normalize import PROFILES
-from tei.hadith.isnad import recognise
+from tei.hadith.isnad import embedded_chains, recognise
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 KEY = PROFILES["hadith-ar"].key
@@ -70,7 +70,7 @@ def test_the_seeds():
     texts = {path.name[:3]: path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt"))}
     structures = {name: recognise(text, "en") for name, text in texts.items()}
     assert [s.has_isnad for s in structures.values()] == [False, True, False, False]
-    (start, end), = structures["000"].embedded
+    (start, end), = embedded_chains(texts["000"])
     assert texts["000"][start:end] == "Abu Zumail said that the hadith was narrated to him by Ibn `Abbas who said: "
 
 
