@@ -60,10 +60,6 @@ class Structure:
     isnad_end: int
     chains: tuple[tuple[int, int], ...] = ()
 
-    @property
-    def has_isnad(self) -> bool:
-        return self.isnad_end > 0
-
 
 def recognise(text: str, language: str) -> Structure:
     """The isnad and matn of a narration in the given language (`ar`, or an English rendering)."""

@@ -92,9 +92,6 @@ class VerseRange:
     def __str__(self) -> str:
         return f"{self.surah}:{self.first}" + (f"-{self.last}" if self.last != self.first else "")
 
-    def verses(self) -> range:
-        return range(self.first, self.last + 1)
-
 
 @dataclass(frozen=True)
 class Citation:
