@@ -75,7 +75,8 @@ _PART = re.compile(
 )
 _BRACKETED = re.compile(r"[\[({]\s*(?P<inner>[^\[\](){}\n]{1,80}?)\s*[\])}]")
 _INTRODUCED = re.compile(
-    rf"\b(?:qur['’]?[aā]n|quran|koran|s[uū]ra[ht]?)\b[^\[\](){{}}\n\d]{{0,40}}?(?:\d{{1,3}}|\b[ivxlc]+\b)\s*[:.,]\s*{_VERSES}",
+    rf"\b(?:qur['’]?[aā]n|quran|koran|s[uū]ra[ht]?)\b[^\[\](){{}}\n\d]{{0,40}}?"
+    rf"(?:\d{{1,3}}|\b[ivxlc]+\b)\s*[:.,]\s*{_VERSES}",
     re.IGNORECASE,
 )
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}

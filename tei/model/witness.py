@@ -15,7 +15,7 @@ class Witness:
     language: str = "en"  # BCP 47 tag of the main language
     description: str = ""  # a short neutral description, shown in the conspectus siglorum
     source: str | None = None  # where the text was read from (a path), if anywhere
-    references: tuple[tuple[str, str], ...] = ()  # typed reference numbers: (type, number), e.g. ("abd-al-baqi", "1763")
+    references: tuple[tuple[str, str], ...] = ()  # typed reference numbers, e.g. (("abd-al-baqi", "1763"),)
 
 
 @dataclass(frozen=True)

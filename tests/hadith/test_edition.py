@@ -39,7 +39,8 @@ def test_reference_numbers_stand_in_the_witness_list():
 def test_a_built_seed_edition_validates_and_an_out_of_range_citation_does_not(tmp_path):
     runner = CliRunner()
     edition = tmp_path / "edition.xml"
-    assert runner.invoke(main, ["collate", "--manifest", str(SEEDS / "edition.toml"), "-o", str(edition)]).exit_code == 0
+    collated = runner.invoke(main, ["collate", "--manifest", str(SEEDS / "edition.toml"), "-o", str(edition)])
+    assert collated.exit_code == 0
     assert runner.invoke(main, ["validate", str(edition)]).exit_code == 0
     edition.write_text(edition.read_text("utf-8").replace('cRef="8:69"', 'cRef="8:96"'), "utf-8")
     result = runner.invoke(main, ["validate", str(edition)])

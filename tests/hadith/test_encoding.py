@@ -39,7 +39,8 @@ def test_an_english_rendering_is_divided_too():
     tree = _tree(Witness("B", "B", text))
     isnad, matn = tree.xpath("//tei:body/tei:div", namespaces=NSMAP)
     assert "".join(isnad.itertext()).strip() == "It is narrated from Umar (may Allah be pleased with him) that"
-    assert isnad.xpath("string(.//tei:seg[@subtype='companion'])", namespaces=NSMAP) == "(may Allah be pleased with him)"
+    eulogy = isnad.xpath("string(.//tei:seg[@subtype='companion'])", namespaces=NSMAP)
+    assert eulogy == "(may Allah be pleased with him)"
     assert matn.xpath("string(.//tei:seg[@subtype='prophet'])", namespaces=NSMAP) == "(ﷺ)"
 
 

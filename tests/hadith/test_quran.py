@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from tei.hadith.quran import (
-    ARABIC_SURAH_NAMES, SURAH_NAMES, VERSE_COUNTS, VerseRange, canonical, find_citations, parse_canonical, parse_reference,
-    problems, roman_value, surah_named,
+    ARABIC_SURAH_NAMES, SURAH_NAMES, VERSE_COUNTS, VerseRange, canonical, find_citations, parse_canonical,
+    parse_reference, problems, roman_value, surah_named,
 )
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
