@@ -5,7 +5,7 @@ Both aligners get the same tokens and the same normalised comparison keys (the h
 so the figures compare alignment alone. A predicted pair is two tokens of two witnesses placed in one
 column (for us also: a moved block linked to its original place). Usage:
 
-    python benchmarks/collate_quality.py [--words 400] [--sets 3] [--no-collatex]
+    python benchmarks/collate_quality.py [--words 400] [--sets 12] [--no-collatex]
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def f1(predicted: set, truth: set) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--words", type=int, default=400)
-    parser.add_argument("--sets", type=int, default=3)
+    parser.add_argument("--sets", type=int, default=12)
     parser.add_argument("--no-collatex", action="store_true")
     arguments = parser.parse_args()
     print(f"4 witnesses x {arguments.words} words, {arguments.sets} synthetic sets (seeds 1..{arguments.sets})")
