@@ -107,20 +107,23 @@ def write_files(files: dict[Path, bytes], force: bool = False) -> list[Path]:
     try:
         for target, data in targets.items():
             staged.append((_stage(target, data), target))
+        # Two-phase: the ledger first accepts old and new contents, so a run killed between the renames
+        # below leaves only files the next run recognises as its own; then it keeps the new ones alone.
+        _record(targets, keep_old=True)
     except OSError as exc:
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
         raise OutputRefusedError(
             error("O005", f"the output cannot be written: {exc.strerror}", exc.filename or target)
         ) from None
-    # Two-phase: the ledger first accepts old and new contents, so a run killed between the renames
-    # below leaves only files the next run recognises as its own; then it keeps the new ones alone.
-    _record(targets, keep_old=True)
     for temporary, target in staged:
         if target.exists() and was_edited(target):
             target.replace(target.with_name(f"{target.name}.{time.strftime('%Y%m%dT%H%M%S')}.bak"))
         temporary.replace(target)
-    _record(targets, keep_old=False)
+    try:
+        _record(targets, keep_old=False)
+    except OSError:
+        pass  # every file is whole and the ledger already accepts it: the next write finishes the record
     return list(targets)
 
 

@@ -1,0 +1,158 @@
+"""Bad input to every command: one clear message naming the file, an exit code from the table, no traceback,
+no partial output, the input untouched (issue 9's suite; the commands' own tests go deeper)."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+
+import pytest
+from cli_runner import run
+
+from paths import FIXTURES
+
+TEI_NS = 'xmlns="http://www.tei-c.org/ns/1.0"'
+MINI = FIXTURES / "editions" / "mini.xml"
+TEXTS = FIXTURES / "texts"
+
+# Each XML-reading command: the arguments after the input, and the output path it would write (or None).
+XML_COMMANDS = {
+    "witness": lambda out: (["--wit", "A", "-o", out / "a.txt"], out / "a.txt"),
+    "validate": lambda out: ([], None),
+    "render-html": lambda out: (["--to", "html", "-o", out / "html"], out / "html"),
+    "render-pdf": lambda out: (["--to", "pdf", "-o", out / "e.pdf"], out / "e.pdf"),
+    "convert": lambda out: (["--method", "double-end-point", "-o", out / "c.xml"], out / "c.xml"),
+    "stats": lambda out: (["-o", out / "stats"], out / "stats"),
+    "collate": lambda out: (["-o", out / "e.xml"], out / "e.xml"),
+}
+COMMAND_WORDS = {"render-html": ["render"], "render-pdf": ["render"]}
+
+LAUGHS = (b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY a "aaaaaaaaaa">'
+          b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">'
+          b'<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>'
+          b"<TEI " + TEI_NS.encode() + b"><text><body><p>&e;</p></body></text></TEI>")
+QUADRATIC = (b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY x "' + b"x" * 50_000 + b'">]><TEI '
+             + TEI_NS.encode() + b"><text><body><p>" + b"&x;" * 2_000 + b"</p></body></text></TEI>")
+EXTERNAL_ENTITY = (b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY s SYSTEM "file:///etc/passwd">]><TEI '
+                   + TEI_NS.encode() + b"><text><body><p>&s;</p></body></text></TEI>")
+BAD_XML = {
+    "not-well-formed": b"<TEI " + TEI_NS.encode() + b"><text><body><p>unclosed</body></text></TEI>",
+    "empty": b"",
+    "binary": bytes(range(256)) * 4,
+    "wrong-encoding": '<?xml version="1.0" encoding="UTF-8"?><TEI><p>caf\u00e9</p></TEI>'.encode("latin-1"),
+    "utf16-without-declaration": "<TEI>\u0627</TEI>".encode("utf-16-le"),
+    "billion-laughs": LAUGHS,
+    "quadratic-blowup": QUADRATIC,
+    "external-entity": EXTERNAL_ENTITY,
+    "deep-nesting": b"<TEI " + TEI_NS.encode() + b">" + b"<seg>" * 5000 + b"</seg>" * 5000 + b"</TEI>",
+    "not-tei": b"<html><body><p>a web page</p></body></html>",
+}
+EXIT_CODES = {1, 2, 3}
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+
+
+def invoke(command, source, out):
+    extra, written = XML_COMMANDS[command](out)
+    words = COMMAND_WORDS.get(command, [command])
+    inputs = [source, source] if command == "collate" else [source]
+    return run(*words, *inputs, *extra), written
+
+
+def check_refusal(result, source, written, before):
+    assert result.exit_code in EXIT_CODES, (result.exit_code, result.stdout[-500:], result.stderr[-500:])
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip(), "a refusal says why"
+    assert source.name in result.stderr, result.stderr
+    if written is not None:
+        assert not written.exists(), f"{written} was written"
+    assert digest(source) == before
+
+
+@pytest.mark.parametrize("case", sorted(BAD_XML))
+@pytest.mark.parametrize("command", sorted(set(XML_COMMANDS) - {"collate"}))
+def test_bad_xml(tmp_path, command, case):
+    source = tmp_path / f"{case}.xml"
+    source.write_bytes(BAD_XML[case])
+    before = digest(source)
+    result, written = invoke(command, source, tmp_path / "out")
+    check_refusal(result, source, written, before)
+
+
+@pytest.mark.parametrize("command", sorted(XML_COMMANDS))
+def test_missing_input(tmp_path, command):
+    result, written = invoke(command, tmp_path / "absent.xml", tmp_path / "out")
+    assert result.exit_code == 3, result.stderr
+    assert "absent.xml" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", sorted(XML_COMMANDS))
+def test_a_directory_as_input(tmp_path, command):
+    folder = tmp_path / "folder.xml"
+    folder.mkdir()
+    result, written = invoke(command, folder, tmp_path / "out")
+    assert result.exit_code in EXIT_CODES and "Traceback" not in result.stderr
+    assert "folder.xml" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def huge_file(tmp_path_factory):
+    """A 100 MB document: one text node far beyond what the safe parser accepts in one piece."""
+    path = tmp_path_factory.mktemp("huge") / "huge.xml"
+    with path.open("wb") as stream:
+        stream.write(b"<TEI " + TEI_NS.encode() + b"><text><body><p>")
+        chunk = b"lorem ipsum " * 8192
+        for _ in range(100 * 1024 * 1024 // len(chunk)):
+            stream.write(chunk)
+        stream.write(b"</p></body></text></TEI>")
+    return path
+
+
+@pytest.mark.parametrize("command", ["witness", "validate", "convert", "stats"])
+def test_a_100_mb_file(tmp_path, huge_file, command):
+    before = huge_file.stat().st_mtime_ns
+    result, written = invoke(command, huge_file, tmp_path / "out")
+    assert result.exit_code in EXIT_CODES and "Traceback" not in result.stderr
+    assert "huge.xml" in result.stderr
+    assert huge_file.stat().st_mtime_ns == before
+
+
+OUTPUT_COMMANDS = {
+    "encode": lambda out: ["encode", TEXTS / "short.txt", "-o", out / "a.xml"],
+    "collate": lambda out: ["collate", TEXTS / "short.txt", TEXTS / "other.txt", "-o", out / "e.xml"],
+    "render-html": lambda out: ["render", MINI, "--to", "html", "-o", out / "html"],
+    "convert": lambda out: ["convert", MINI, "--method", "location-referenced", "-o", out / "c.xml"],
+    "stats": lambda out: ["stats", MINI, "-o", out / "stats"],
+    "witness": lambda out: ["witness", MINI, "--wit", "A", "-o", out / "a.txt"],
+}
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A file system with 8 KB free: writing an edition's outputs runs out of space."""
+    folder = tmp_path / "full"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8k", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr.decode().strip()}")
+    (folder / "filler").write_bytes(b"x" * 4096)
+    yield folder
+    subprocess.run(["umount", str(folder)], check=False)
+
+
+@pytest.mark.parametrize("command", sorted(OUTPUT_COMMANDS))
+def test_read_only_output_folder(readonly_dir, command):
+    result = run(*OUTPUT_COMMANDS[command](readonly_dir))
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr and str(readonly_dir) in result.stderr
+    assert list(readonly_dir.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["render-html", "stats", "collate", "convert"])
+def test_full_disk(tiny_disk, command):
+    result = run(*OUTPUT_COMMANDS[command](tiny_disk))
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    assert sorted(p.name for p in tiny_disk.rglob("*") if p.is_file() and p.name != "filler") in ([], [".tei-written.json"])
