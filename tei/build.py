@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from tei.diagnostics import error
+from tei.errors import UsageError
 from tei.model import Work
 from tei.outputs import prepare_folder, write_files
 from tei.render import render
@@ -16,6 +18,7 @@ from tei.writers.transcription import transcription_bytes
 class BuildOptions:
     output: Path
     force: bool = False
+    stages: tuple[str, ...] | None = None  # the names of the stages to run, in STAGES order; None: all
 
 
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -97,5 +100,18 @@ def build(work: Work, options: BuildOptions, on_written: Callable[[str, Path], N
     """Run the stages in order; each stage's files are written all at once before the next starts."""
     prepare_folder(options.output)
     for name, stage in STAGES:
+        if options.stages is not None and name not in options.stages:
+            continue
         for path in write_files(stage(work, options), force=options.force):
             on_written(name, path)
+
+
+def stage_names(text: str) -> tuple[str, ...]:
+    """The stages named in a comma-separated list, each checked against STAGES."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    known = [name for name, _ in STAGES]
+    for name in names:
+        if name not in known:
+            raise UsageError(error("B003", f"there is no build stage '{name}'", "--stages",
+                                   hint=f"the stages are: {', '.join(known)}"))
+    return names

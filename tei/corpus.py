@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from concurrent.futures import as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -81,9 +81,10 @@ def works(corpus: Path, shard: Shard | None = None) -> list[Path]:
     return found
 
 
-def input_stamp(manifest: Path, work: Work) -> str:
-    """A hash of everything a work's build depends on: toolkit version, manifest, witness texts."""
+def input_stamp(manifest: Path, work: Work, stages: tuple[str, ...] | None) -> str:
+    """A hash of everything a work's build depends on: toolkit version, stages, manifest, witness texts."""
     digest = hashlib.sha256(__version__.encode())
+    digest.update(repr(stages).encode())
     digest.update(manifest.read_bytes())
     for witness in work.witnesses:
         digest.update(witness.id.encode() + b"\0" + witness.text.encode("utf-8") + b"\0")
@@ -96,7 +97,7 @@ def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
     try:
         sweep_temporaries(options.output)
         work = read_manifest(manifest)
-        stamp = input_stamp(manifest, work)
+        stamp = input_stamp(manifest, work, options.stages)
         stamp_path = options.output / STAMP_NAME
         if not options.force and stamp_path.is_file() and stamp_path.read_text("ascii").strip() == stamp:
             result.skipped = True
@@ -113,7 +114,7 @@ def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
 def build_corpus(corpus: Path, options: BuildOptions, jobs: int, shard: Shard | None) -> Iterator[WorkResult]:
     """Build every work of the corpus (in `jobs` processes), yielding each result as it finishes."""
     manifests = works(corpus, shard)
-    tasks = [(m, BuildOptions(options.output / m.parent.relative_to(corpus), options.force)) for m in manifests]
+    tasks = [(m, replace(options, output=options.output / m.parent.relative_to(corpus))) for m in manifests]
     if jobs <= 1:
         for manifest, work_options in tasks:
             yield build_work(manifest, work_options)

@@ -18,20 +18,23 @@ from tei.cli.options import echo_written, force_option, format_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Corpus mode: build this many works at once.")
 @click.option("--shard", metavar="I/N", help="Corpus mode: build only shard I of N (deterministic by work path).")
+@click.option("--stages", metavar="NAME,...", help="Run only these stages (default: all; see below).")
 @force_option
 @format_option
-def command(manifest, output, jobs, shard, force, output_format):
+def command(manifest, output, jobs, shard, stages, force, output_format):
     """Build everything from MANIFEST into the output folder, printing each file written.
 
     MANIFEST is an edition.toml, or a folder holding one. A folder without one is a corpus: every
     edition.toml below it is a work, built into the same relative folder under the output; works whose
     inputs and toolkit version are unchanged since their last build are skipped (--force rebuilds them).
+
+    Stages, in order: transcriptions, edition, schema, validate, html, pdf, stats.
     """
-    from tei.build import BuildOptions, build
+    from tei.build import BuildOptions, build, stage_names
     from tei.corpus import is_corpus
     from tei.readers.manifest import read_manifest
 
-    options = BuildOptions(output, force)
+    options = BuildOptions(output, force, stage_names(stages) if stages else None)
     if is_corpus(manifest):
         build_corpus_with_progress(manifest, options, jobs, shard, output_format)
         return

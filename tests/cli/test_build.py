@@ -110,3 +110,22 @@ def test_json_report_and_json_diagnostics(tmp_path):
     failed = run("build", tmp_path, "-o", tmp_path / "b", "--format", "json")
     (diagnostic,) = json.loads(failed.stderr)
     assert diagnostic["code"] == "M001" and diagnostic["severity"] == "error"
+
+
+def test_only_the_stages_asked_for(tmp_path):
+    result = run("build", SEEDS, "-o", tmp_path / "b", "--stages", "transcriptions,edition,html")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "b" / "edition.xml").is_file() and (tmp_path / "b" / "html" / "index.html").is_file()
+    assert not (tmp_path / "b" / "edition.pdf").exists() and not (tmp_path / "b" / "stats").exists()
+
+
+def test_an_unknown_stage_is_a_usage_error(tmp_path):
+    result = run("build", SEEDS, "-o", tmp_path / "b", "--stages", "edition,typeset")
+    assert result.exit_code == 2
+    assert "no build stage 'typeset'" in one_error_line(result)
+
+
+def test_the_help_lists_every_stage_in_order():
+    from tei.build import STAGES
+
+    assert "Stages, in order: " + ", ".join(name for name, _ in STAGES) + "." in " ".join(run("build", "--help").stdout.split())
