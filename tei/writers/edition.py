@@ -2,7 +2,8 @@
 
 Every app and its readings stand on lines of their own for people, but the writer never adds a
 character to a text node outside app/rdgGrp (the ab is xml:space="preserve"), so each witness's text
-rebuilds from the file byte for byte. Characters XML cannot hold are written as <g type="char"/>.
+rebuilds from the file byte for byte. Characters XML cannot hold are written as <g type="char"/>, and
+Arabic runs in an edition of another language as <foreign xml:lang="ar"> (tei.writers.marked_text).
 A text collated in sections (a hadith's isnad and matn) is one <ab type="..."> per section; a Qur'an
 citation that stands inside one stretch of text is written as <ref type="quran" cRef="8:9">, declared
 by a refsDecl in the header.
@@ -10,7 +11,6 @@ by a refsDecl in the header.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -19,12 +19,13 @@ from tei import __version__
 from tei.collate.normalize import profile_named
 from tei.hadith.markup import citation_spans, quran_refs_decl
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
-from tei.xmlio import TEI_NS, append_text, indent, serialise, tei, xml
+from tei.writers.marked_text import write_marked
+from tei.xmlio import TEI_NS, indent, serialise, tei, xml
 
 RELAX_NG = "http://relaxng.org/ns/structure/1.0"
 SCHEMATRON = "http://purl.oclc.org/dsdl/schematron"
-XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 INDENT = "  "
+MIXED_CONTENT = frozenset(tei(t) for t in ("ab", "witness", "p", "catDesc"))  # never indented: text counts
 AB_LEVEL = 3  # TEI > text > body > ab
 READING_TYPES = (
     ("substitution", "substantive: different words in the same place"),
@@ -73,7 +74,7 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
         if section.type:
             ab.set("type", section.type)  # isnad, matn: each collated on its own
         ab.set(xml("space"), "preserve")
-        _fill(ab, section.body, AB_LEVEL)
+        _fill(ab, section.body, AB_LEVEL, work.language)
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
     if edition.transpositions:
@@ -82,7 +83,7 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
             transpose = etree.SubElement(transpositions, tei("transpose"))
             for unit_id in transposition.unit_ids:
                 etree.SubElement(transpose, tei("ptr"), target=f"#{unit_id}")
-    indent(root, frozenset({tei("ab"), tei("witness")}))
+    indent(root, MIXED_CONTENT)
     return etree.ElementTree(root)
 
 
@@ -101,16 +102,15 @@ def _header(edition: Edition, options: EditionOptions) -> etree._Element:
     if edition.work.base:
         variant_encoding.set("source", f"#{edition.work.base}")  # the witness whose readings are the lemmata
     normalization = etree.SubElement(etree.SubElement(encoding, tei("editorialDecl")), tei("normalization"))
-    etree.SubElement(normalization, tei("p")).text = (
-        profile_named(edition.profile).summary()
-        + " The normalised forms serve only to compare readings; every reading is printed as written."
-    )
+    summary = (profile_named(edition.profile).summary()
+               + " The normalised forms serve only to compare readings; every reading is printed as written.")
+    write_marked(etree.SubElement(normalization, tei("p")), None, summary, edition.work.language)
     taxonomy = etree.SubElement(etree.SubElement(encoding, tei("classDecl")), tei("taxonomy"))
     taxonomy.set(xml("id"), "reading-types")
     for name, description in READING_TYPES:
         category = etree.SubElement(taxonomy, tei("category"))
         category.set(xml("id"), name)
-        etree.SubElement(category, tei("catDesc")).text = description
+        write_marked(etree.SubElement(category, tei("catDesc")), None, description, edition.work.language)
     return header
 
 
@@ -118,7 +118,7 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     element = etree.Element(tei("witness"), n=witness.siglum)
     element.set(xml("id"), witness.id)
     element.set(xml("lang"), witness.language)
-    element.text = witness.description or None
+    write_marked(element, None, witness.description, witness.language)
     for kind, number in witness.references:
         etree.SubElement(element, tei("idno"), type=kind).text = number
     if transcription:
@@ -126,40 +126,41 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     return element
 
 
-def _fill(parent: etree._Element, parts, level: int) -> None:
-    """Put strings and units into an element, in order; strings go exactly as they are."""
+def _fill(parent: etree._Element, parts, level: int, language: str) -> None:
+    """Put strings and units into an element, in order; strings go exactly as they are, with Arabic runs
+    (in an edition of another language), Qur'an citations and characters XML cannot hold marked."""
     last = None  # the last child (lxml counts children by walking them: keep it at hand)
     for part in parts:
         if isinstance(part, str):
-            last = _append_text(parent, last, part)
+            last = write_marked(parent, last, part, language, citation_spans)
         else:
-            last = _app(part, level + 1)
+            last = _app(part, level + 1, language)
             parent.append(last)
 
 
-def _app(unit: VariationUnit, level: int) -> etree._Element:
+def _app(unit: VariationUnit, level: int, language: str) -> etree._Element:
     app = etree.Element(tei("app"))
     app.set(xml("id"), unit.id)
     if unit.lemma:
-        app.append(_reading(unit.lemma, level + 1))
+        app.append(_reading(unit.lemma, level + 1, language))
     for entry in unit.entries:
         if isinstance(entry, ReadingGroup):
             group = etree.SubElement(app, tei("rdgGrp"), type=entry.type)
             for reading in entry.readings:
-                group.append(_reading(reading, level + 2))
+                group.append(_reading(reading, level + 2, language))
             _lay_out(group, level + 1)
         else:
-            app.append(_reading(entry, level + 1))
+            app.append(_reading(entry, level + 1, language))
     _lay_out(app, level)
     return app
 
 
-def _reading(reading: Reading, level: int) -> etree._Element:
+def _reading(reading: Reading, level: int, language: str) -> etree._Element:
     element = etree.Element(tei("lem" if reading.is_lemma else "rdg"))
     element.set("wit", " ".join(f"#{wid}" for wid in reading.witnesses))
     if reading.type:
         element.set("type", reading.type)
-    _fill(element, reading.content, level)
+    _fill(element, reading.content, level, language)
     return element
 
 
@@ -170,22 +171,3 @@ def _lay_out(element: etree._Element, level: int) -> None:
     for child in element:
         child.tail = inner
     element[-1].tail = "\n" + INDENT * level
-
-
-def _append_text(parent: etree._Element, last: etree._Element | None, text: str) -> etree._Element | None:
-    """Append text after `last` (or inside the parent), characters XML cannot hold as <g>, Qur'an citations
-    as <ref type="quran" cRef="...">; the new last child."""
-    marks = [(m.start(), m.end(), None) for m in XML_ILLEGAL.finditer(text)]
-    marks += [(start, end, attributes) for start, end, _, attributes in citation_spans(text)
-              if not XML_ILLEGAL.search(text, start, end)]
-    position = 0
-    for start, end, attributes in sorted(marks, key=lambda mark: mark[0]):
-        append_text(parent, last, text[position:start])
-        if attributes is None:
-            last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(text[start]):04X}")
-        else:
-            last = etree.SubElement(parent, tei("ref"), attributes)
-            last.text = text[start:end]
-        position = end
-    append_text(parent, last, text[position:])
-    return last

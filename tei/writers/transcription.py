@@ -5,9 +5,9 @@ Encoding practice (also stated in each document's editorialDecl):
   so the witness text is the concatenation of the string values of the <p> elements of <body>;
 - a narration whose chain of narrators is recognised (tei.hadith.isnad) is cut first into
   <div type="isnad"> and <div type="matn">, each holding the paragraphs of its part;
-- runs of Arabic script are wrapped in <foreign xml:lang="ar">; honorific formulas in
-  <seg type="eulogy">, a chain reported inside the text in <seg type="isnad">, Qur'an citations in
-  <ref type="quran" cRef="8:9"> (tei.hadith.markup), declared by a refsDecl in the header;
+- runs of Arabic script are wrapped in <foreign xml:lang="ar">; honorific formulas in <seg type="eulogy">,
+  a chain reported inside the text in <seg type="isnad">, Qur'an citations in <ref type="quran" cRef="8:9">
+  (tei.writers.marked_text, tei.hadith.markup), declared by a refsDecl in the header;
 - a character that XML cannot hold is refused, or, with `map_invalid`, written as
   <g type="char" n="U+XXXX"/> and restored from @n when the text is rebuilt.
 """
@@ -28,12 +28,11 @@ from tei.hadith.markup import hadith_spans, quran_refs_decl
 from tei.model import Witness, Work
 from tei.outputs import sha256
 from tei.readers.plain_text import ARABIC_LETTER
-from tei.xmlio import TEI_NS, append_text, indent, serialise, tei, xml
+from tei.writers.marked_text import XML_ILLEGAL, write_marked
+from tei.xmlio import TEI_NS, indent, serialise, tei, xml
 
 PARAGRAPH = re.compile(r"[^\n]*\n*")
-XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-ARABIC_RUN = re.compile(rf"{ARABIC_LETTER.pattern}[\u064B-\u065F\u0670]*(?:[ \u00A0]*{ARABIC_LETTER.pattern}[\u064B-\u065F\u0670]*)*")
-TEXT_CONTAINERS = frozenset({tei("p")})
+TEXT_CONTAINERS = frozenset({tei("p"), tei("note")})  # never indented: their text counts
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 EDITORIAL_PRACTICE = (
     "Lossless transcription. The witness text is the concatenation of the string values of the p "
@@ -95,7 +94,7 @@ def transcription_tree(witness: Witness, work: Work, output: Path | None = None,
             paragraph = etree.SubElement(container, tei("p"))
             paragraph.set(xml("id"), f"{witness.id}-p{number}")
             paragraph.set(xml("space"), "preserve")
-            _fill(paragraph, chunk, witness.language)
+            write_marked(paragraph, None, chunk, witness.language, hadith_spans)
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
     indent(root, TEXT_CONTAINERS)
@@ -126,7 +125,7 @@ def _header(witness: Witness, work: Work, output: Path | None) -> etree._Element
     digest = etree.SubElement(bibl, tei("idno"), type="sha256")
     digest.text = sha256(witness.text.encode("utf-8"))
     if witness.description:
-        etree.SubElement(bibl, tei("note")).text = witness.description
+        write_marked(etree.SubElement(bibl, tei("note")), None, witness.description, work.language)
     encoding = etree.SubElement(header, tei("encodingDesc"))
     editorial = etree.SubElement(encoding, tei("editorialDecl"))
     etree.SubElement(editorial, tei("p")).text = EDITORIAL_PRACTICE
@@ -140,31 +139,3 @@ def _relative(source: str, output: Path | None) -> str:
     if output is None:
         return Path(source).name
     return Path(os.path.relpath(Path(source).absolute(), Path(output).absolute().parent)).as_posix()
-
-
-def _fill(parent: etree._Element, chunk: str, language: str, hadith_marks: bool = True) -> None:
-    """Put a chunk of text into an element, marking eulogies, Qur'an citations, Arabic runs and characters
-    XML cannot hold. Where two marks start together the longer one (and then a eulogy or citation) is outside."""
-    last = None
-    position = 0
-    pieces = [(start, end, "hadith", (name, attributes))
-              for start, end, name, attributes in (hadith_spans(chunk) if hadith_marks else [])]
-    if language != "ar":
-        pieces += [(m.start(), m.end(), "foreign", None) for m in ARABIC_RUN.finditer(chunk)]
-    pieces += [(m.start(), m.end(), "g", None) for m in XML_ILLEGAL.finditer(chunk)]
-    for start, end, kind, details in sorted(pieces, key=lambda p: (p[0], -p[1], p[2] != "hadith")):
-        if start < position:
-            continue  # a piece inside another one is handled there
-        append_text(parent, last, chunk[position:start])
-        if kind == "hadith":
-            name, attributes = details
-            last = etree.SubElement(parent, tei(name), attributes)
-            _fill(last, chunk[start:end], language, hadith_marks=False)
-        elif kind == "foreign":
-            last = etree.SubElement(parent, tei("foreign"))
-            last.set(xml("lang"), "ar")
-            _fill(last, chunk[start:end], "ar", hadith_marks)
-        else:
-            last = etree.SubElement(parent, tei("g"), type="char", n=f"U+{ord(chunk[start]):04X}")
-        position = end
-    append_text(parent, last, chunk[position:])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import regex
+
 from click.testing import CliRunner
 
 from paths import SEEDS
@@ -26,6 +28,18 @@ def test_the_seed_edition_marks_every_citation_and_still_rebuilds(tmp_path):
     assert tree.xpath("//tei:encodingDesc/tei:refsDecl[@xml:id='quran']", namespaces=NSMAP)
     for witness in work.witnesses:
         assert witness_text(tree, witness.id) == witness.text
+
+
+def test_every_arabic_span_of_an_english_edition_carries_xml_lang_ar():
+    tree = parse_bytes(edition_bytes(collate(read_manifest(SEEDS / "edition.toml"))), "seeds")
+    arabic = regex.compile(r"\p{Arabic}")
+    checked = 0
+    for element in tree.getroot().iter():
+        for text, owner in ((element.text, element), (element.tail, element.getparent())):
+            if text and arabic.search(text):
+                checked += 1
+                assert owner.xpath("ancestor-or-self::*[@xml:lang][1]/@xml:lang") == ["ar"], text
+    assert checked >= 10  # (ﷺ) in A and C, رضي الله عنهم in C, in the text and in the witness list
 
 
 def test_reference_numbers_stand_in_the_witness_list():
