@@ -45,6 +45,7 @@ class Check:
 class Rule:
     context: object
     may_match: etree.XPath | None  # a fast lxml (XPath 1) test that is empty only when the context matches nothing
+    exact: bool  # may_match is the context itself (valid XPath 1): its elements are the rule's contexts
     lets: tuple[tuple[str, object], ...]
     checks: tuple[Check, ...]
 
@@ -99,7 +100,8 @@ class SchematronSchema:
                 self._check(c, pattern) for part in parts for c in part if c.tag in (sch("assert"), sch("report"))
             )
             lets = self._lets(rule.findall(sch("let")))
-            rules.append(Rule(self._compile(selector, rule), _prefilter(selector, self.parser.namespaces), lets, checks))
+            prefilter, exact = _prefilter(selector, self.parser.namespaces)
+            rules.append(Rule(self._compile(selector, rule), prefilter, exact, lets, checks))
         return Pattern(self._lets(pattern.findall(sch("let"))), tuple(rules))
 
     def _check(self, element: etree._Element, pattern: etree._Element) -> Check:
@@ -136,7 +138,7 @@ class SchematronSchema:
                 if pattern_variables is None:
                     pattern_variables = self._bind(pattern.lets, document, document, variables)
                 try:
-                    for node in rule.context.select(XPathContext(document, variables=pattern_variables)):
+                    for node in self._contexts(rule, tree, document, pattern_variables):
                         if id(node) in handled:
                             continue
                         handled.add(id(node))
@@ -144,6 +146,18 @@ class SchematronSchema:
                 except elementpath.ElementPathError as exc:  # a dynamic error of the rule, not of the document
                     yield warning("SCH009", f"a Schematron rule (context {rule.context.source!r}) could not be "
                                   f"evaluated and was skipped: {exc}", name)
+
+    def _contexts(self, rule: Rule, tree: etree._ElementTree, document, variables: dict):
+        """The nodes a rule fires on: found by lxml's C XPath when the context is XPath 1 and selects
+        elements only (ten times faster on an edition), otherwise by elementpath."""
+        if rule.exact:
+            try:
+                found = rule.may_match(tree)
+            except etree.XPathEvalError:  # e.g. a variable only elementpath knows
+                found = None
+            if found is not None and all(isinstance(item, etree._Element) for item in found):
+                return [document.get_element_node(element) for element in found]
+        return rule.context.select(XPathContext(document, variables=variables))
 
     def _bind(self, lets, document, node, variables: dict) -> dict:
         bound = dict(variables)
@@ -182,18 +196,19 @@ def _selector(context: str) -> str:
                       for b in _top_level_branches(context))
 
 
-def _prefilter(selector: str, namespaces: dict[str, str]) -> etree.XPath | None:
-    """The selector for lxml's C XPath 1.0, with predicates dropped where XPath 1 cannot read them.
+def _prefilter(selector: str, namespaces: dict[str, str]) -> tuple[etree.XPath | None, bool]:
+    """The selector for lxml's C XPath 1.0, with predicates dropped where XPath 1 cannot read them, and
+    whether it is the selector itself (then it finds the rule's contexts exactly).
 
     Dropping a predicate only widens what is selected, so an empty result still proves that the rule
     cannot fire; most of the TEI's hundred rules are skipped this way on any one document.
     """
     for candidate in (selector, _without_predicates(selector)):
         try:
-            return etree.XPath(candidate, namespaces=namespaces)
+            return etree.XPath(candidate, namespaces=namespaces), candidate == selector
         except etree.XPathError:
             continue
-    return None
+    return None, False
 
 
 def _without_predicates(expression: str) -> str:
