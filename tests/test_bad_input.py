@@ -156,3 +156,19 @@ def test_full_disk(tiny_disk, command):
     assert result.exit_code == 1, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
     assert sorted(p.name for p in tiny_disk.rglob("*") if p.is_file() and p.name != "filler") in ([], [".tei-written.json"])
+
+
+XINCLUDE = (b'<TEI ' + TEI_NS.encode() + b' xmlns:xi="http://www.w3.org/2001/XInclude"><teiHeader><fileDesc><sourceDesc>'
+            b'<listWit><witness xml:id="A"/></listWit></sourceDesc></fileDesc></teiHeader><text><body><ab>before '
+            b'<xi:include href="file:///etc/passwd" parse="text"/><xi:include href="http://127.0.0.1:9/x.xml"/>'
+            b' after</ab></body></text></TEI>')
+
+
+@pytest.mark.parametrize("command", ["witness", "render-html", "convert", "stats"])
+def test_documents_cannot_make_a_command_read_other_files(tmp_path, command):
+    source = tmp_path / "xinclude.xml"
+    source.write_bytes(XINCLUDE)
+    result, written = invoke(command, source, tmp_path / "out")
+    assert "Traceback" not in result.stderr
+    produced = b"".join(p.read_bytes() for p in (tmp_path / "out").rglob("*") if p.is_file())
+    assert b"root:" not in produced + result.stdout.encode()
