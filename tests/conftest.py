@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from paths import ARTIFACTS, SHARED
+from system import program, tmpfs
 
 
 @pytest.fixture(scope="session")
@@ -26,10 +26,7 @@ def tei_all_rng(shared_dir) -> Path:
 @pytest.fixture(scope="session")
 def jing() -> str:
     """The jing executable (Debian package jing, installed by scripts/setup.sh --test)."""
-    path = shutil.which("jing")
-    if path is None:
-        pytest.fail("jing is not installed: run scripts/setup.sh --test")
-    return path
+    return program("jing", "run scripts/setup.sh --test")
 
 
 @pytest.fixture(scope="session")
@@ -42,12 +39,5 @@ def artifacts() -> Path:
 @pytest.fixture
 def readonly_dir(tmp_path):
     """A folder nobody can write into, not even root: a read-only tmpfs mount (skips where mounting is denied)."""
-    import subprocess
-
-    folder = tmp_path / "readonly"
-    folder.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(folder)], capture_output=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a read-only tmpfs here: {mounted.stderr.decode().strip()}")
-    yield folder
-    subprocess.run(["umount", str(folder)], check=False)
+    with tmpfs(tmp_path / "readonly", "ro,size=64k") as folder:
+        yield folder

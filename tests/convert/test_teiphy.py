@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 
 import pytest
 from stats.seed import seed_edition
+from system import program
 
 from tei.convert import convert_checked
 from tei.xmlio import parse_bytes, parse_file
@@ -15,10 +15,7 @@ from tei.xmlio import parse_bytes, parse_file
 
 @pytest.fixture(scope="module")
 def teiphy() -> str:
-    path = shutil.which("teiphy")
-    if path is None:
-        pytest.fail("teiphy is not installed: pip install -e '.[test]'")
-    return path
+    return program("teiphy", "pip install -e '.[test]'")
 
 
 @pytest.fixture(scope="module")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+
+from system import program
 
 from tei.apparatus import witness_ids, witness_text
 from tei.outputs import write_files
@@ -116,7 +117,4 @@ def open_page(browser):
 
 @pytest.fixture(scope="session")
 def xsltproc() -> str:
-    path = shutil.which("xsltproc")
-    if path is None:
-        pytest.fail("xsltproc is not installed: run scripts/setup.sh (Debian package xsltproc)")
-    return path
+    return program("xsltproc", "run scripts/setup.sh (Debian package xsltproc)")
