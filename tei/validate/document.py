@@ -13,7 +13,6 @@ from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import InvalidInputError
 from tei.xmlio import XI_NS, parse_bytes, read_bytes
 
-RNG_TYPE = "http://relaxng.org/ns/structure/1.0"
 SCHEMATRON_TYPES = frozenset({"http://purl.oclc.org/dsdl/schematron", "http://www.ascc.net/xml/schematron"})
 _DUPLICATE_ID = re.compile(r"ID (\S+) already defined")
 _PSEUDO_ATTRIBUTE = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
