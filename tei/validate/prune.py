@@ -35,19 +35,13 @@ def is_self_contained(grammar: etree._Element) -> bool:
     return not nested and next(grammar.iter(rng("include"), rng("externalRef")), None) is None
 
 
-def prune(grammar: etree._Element, names: frozenset[ElementName], keep_shape: bool = False) -> etree._Element:
-    """A copy of a self-contained grammar that gives the same verdict on any document using only `names`.
-
-    By default absent elements become notAllowed: the smallest grammar, compiled in milliseconds. With
-    `keep_shape` they stay as elements with empty content instead: content models keep their shape, so
-    libxml2 compiles them as it does the full grammar and reports the first error where it (and jing)
-    would; this grammar is larger and slower to compile, and is only used to locate errors.
-    """
+def prune(grammar: etree._Element, names: frozenset[ElementName]) -> etree._Element:
+    """A copy of a self-contained grammar that gives the same verdict on any document using only `names`."""
     pruned = copy.deepcopy(grammar)
     for pattern in list(pruned.iter(rng("element"))):
         name = _pattern_name(pattern)
         if name is not None and name not in names and pattern.getparent() is not None:
-            (_empty_content if keep_shape else _replace_with_not_allowed)(pattern)
+            _replace_with_not_allowed(pattern)
     _drop_foreign_elements(pruned)
     _drop_unreachable_definitions(pruned)
     return pruned
@@ -75,12 +69,6 @@ def _replace_with_not_allowed(pattern: etree._Element) -> None:
     not_allowed = etree.Element(rng("notAllowed"))
     not_allowed.tail = pattern.tail
     pattern.getparent().replace(pattern, not_allowed)
-
-
-def _empty_content(pattern: etree._Element) -> None:
-    for child in list(pattern):
-        pattern.remove(child)
-    etree.SubElement(pattern, rng("empty"))
 
 
 def _drop_foreign_elements(grammar: etree._Element) -> None:

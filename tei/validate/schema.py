@@ -3,7 +3,8 @@
 `load_schema(path)` reads any schema file once per process and returns its engines (a RELAX NG grammar
 with embedded Schematron gives two). Each engine's `check(tree, name)` yields Diagnostics. Large
 self-contained RELAX NG grammars such as tei_all are pruned to the document's element names before
-lxml compiles them (see prune.py); compiled grammars are cached by the set of names.
+lxml compiles them (see prune.py); compiled grammars are cached by the set of names. A document that
+fails gets its errors where and as jing reports them (locate.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from lxml import etree
 
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import InvalidInputError, UsageError
-from tei.validate import prune
+from tei.validate import locate, prune
+from tei.validate.relaxng import Grammar, UnsupportedGrammar
 from tei.validate.schematron import SCH_NS, SchematronSchema, has_rules
 from tei.xmlio import parse_file
 
@@ -37,7 +39,7 @@ class SchemaEngine(Protocol):
 
 
 class RelaxNGSchema:
-    """A RELAX NG grammar (XML syntax) run by lxml/libxml2."""
+    """A RELAX NG grammar (XML syntax): the verdict from lxml/libxml2, the errors placed and worded as jing's."""
 
     def __init__(self, grammar: etree._ElementTree, source: Path):
         self.source = source
@@ -45,41 +47,50 @@ class RelaxNGSchema:
         self.prunable = prune.is_self_contained(self.grammar) and (
             sum(1 for _ in self.grammar.iter(prune.rng("define"))) >= PRUNE_FROM_DEFINITIONS
         )
-        self._compiled: OrderedDict[tuple[frozenset, bool], etree.RelaxNG] = OrderedDict()
+        self._compiled: OrderedDict[frozenset, etree.RelaxNG] = OrderedDict()
+        self._derivatives: Grammar | None = None
         if not self.prunable:
-            self._whole = self._compile(grammar)
+            self._whole = self._compile(self.grammar)
 
-    def _compile(self, grammar) -> etree.RelaxNG:
+    def _compile(self, grammar: etree._Element) -> etree.RelaxNG:
         try:
-            return etree.RelaxNG(grammar)
+            return etree.RelaxNG(etree.ElementTree(grammar))
         except etree.RelaxNGParseError as exc:
             raise InvalidInputError(
                 error("SCH002", f"the RELAX NG schema cannot be compiled: {_first_message(exc.error_log)}", self.source)
             ) from None
 
-    def validator_for(self, tree: etree._ElementTree, keep_shape: bool = False) -> etree.RelaxNG:
-        """The compiled grammar for this document's element names (see prune.prune for keep_shape)."""
+    def validator_for(self, tree: etree._ElementTree) -> etree.RelaxNG:
+        """The compiled grammar for this document: the whole one, or one pruned to its element names."""
         if not self.prunable:
             return self._whole
-        key = (prune.element_names(tree), keep_shape)
+        key = prune.element_names(tree)
         if key not in self._compiled:
-            self._compiled[key] = self._compile(etree.ElementTree(prune.prune(self.grammar, *key)))
+            self._compiled[key] = self._compile(prune.prune(self.grammar, key))
             while len(self._compiled) > COMPILED_GRAMMARS_KEPT:
                 self._compiled.popitem(last=False)
         self._compiled.move_to_end(key)
         return self._compiled[key]
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
-        """The verdict from the smallest grammar; errors, if any, located by the shape-keeping one."""
-        if self.validator_for(tree).validate(tree):
+        validator = self.validator_for(tree)
+        if validator.validate(tree):
             return
-        locator = self.validator_for(tree, keep_shape=True)
-        locator.validate(tree)
-        entries = list(locator.error_log)
-        if not entries:
-            yield error("RNG", "the document is not valid against the schema", name, tree.getroot().sourceline)
-        for entry in entries:
+        placed = self.jing_errors(tree)
+        for entry in placed or list(validator.error_log):  # libxml2's own words if jing's cannot be found
             yield error("RNG", entry.message, name, entry.line or None, entry.column or None)
+        if not placed and not validator.error_log:
+            yield error("RNG", "the document is not valid against the schema", name, tree.getroot().sourceline)
+
+    def jing_errors(self, tree: etree._ElementTree) -> list[locate.Located]:
+        """The errors jing reports, in order, from the whole grammar read into derivatives (only what the
+        document enters is read); empty if the grammar cannot be read so (it includes other files)."""
+        try:
+            if self._derivatives is None:
+                self._derivatives = Grammar(self.grammar)
+            return locate.errors(self._derivatives, tree)
+        except UnsupportedGrammar:
+            return []
 
 
 class XSDSchema:

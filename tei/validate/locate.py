@@ -1,0 +1,232 @@
+"""Where jing reports a document's RELAX NG errors, and in its words: the document's events, each with the
+line and column jing gives it (the end of the tag), run through the grammar's derivatives (relaxng.py),
+recovering after each error as jing does, so that the errors after the first are still found.
+
+jing reports a start tag's errors (element not allowed, attributes, missing attributes) at the end of
+that start tag, text that is not allowed at the next tag, and an incomplete element at its end tag.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+from xml.parsers import expat
+
+from lxml import etree
+
+from tei.validate.relaxng import Grammar, Pattern, QName
+
+MAX_ERRORS = 200
+_TAG = re.compile(rb"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
+_ENCODING = re.compile(rb"""<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
+@dataclass(frozen=True)
+class Located:
+    """One error as jing would place it."""
+
+    line: int | None
+    column: int | None
+    message: str
+
+
+@dataclass
+class _Open:
+    """An element whose end tag has not come yet."""
+
+    name: QName
+    had_child: bool = False
+    skipped: bool = False  # not allowed where it is: its content is not checked
+
+
+def errors(grammar: Grammar, tree: etree._ElementTree) -> list[Located]:
+    """The document's errors against the grammar, in document order, at jing's positions."""
+    source = _source_bytes(tree)
+    events = _events_from_source(source) if source is not None else None
+    return list(_validate(grammar, events if events is not None else _events_from_tree(tree)))
+
+
+def _validate(grammar: Grammar, events) -> Iterator[Located]:
+    patterns = grammar.patterns
+    pattern, stack, typed_text, found = grammar.start, [], [], 0
+    for event in events:
+        if found >= MAX_ERRORS:
+            return
+        kind = event[0]
+        if stack and stack[-1].skipped:
+            if kind == "start":
+                stack.append(_Open(event[1], skipped=True))
+            elif kind == "end":
+                stack.pop()
+            continue
+        if kind == "text":
+            _, text, line, column = event
+            if stack and patterns.text_is_typed(pattern):
+                typed_text.append(text)
+            elif not _is_space(text):
+                derived = patterns.text_value(pattern, text)
+                if derived is patterns.not_allowed:
+                    found += 1
+                    yield Located(line, column, f"text not allowed here{_expected(patterns, _inner(pattern))}")
+                else:
+                    pattern = derived
+            continue
+        content, typed_text = "".join(typed_text), []
+        if kind == "start":
+            _, name, attributes, line, column = event
+            if content and not _is_space(content):
+                found += 1
+                yield Located(line, column, "text not allowed here")
+            if stack:
+                stack[-1].had_child = True
+            opened = patterns.start_tag_open(pattern, name)
+            if opened is patterns.not_allowed:
+                found += 1
+                yield Located(line, column, f"element {_show(name)} not allowed here{_expected(patterns, pattern)}")
+                stack.append(_Open(name, skipped=True))
+                continue
+            for attribute, value in attributes:
+                derived = patterns.attribute_value(opened, attribute, value)
+                if derived is patterns.not_allowed:
+                    found += 1
+                    named = patterns.attribute_value(opened, attribute, None) is not patterns.not_allowed
+                    problem = f"value of attribute {_show(attribute)} is invalid" if named else (
+                        f"attribute {_show(attribute)} not allowed here")
+                    yield Located(line, column, f"{problem} (element {_show(name)})")
+                else:
+                    opened = derived
+            closed = patterns.start_tag_close(opened)
+            if closed is patterns.not_allowed:
+                found += 1
+                yield Located(line, column, f"element {_show(name)} missing a required attribute")
+                closed = patterns.start_tag_close(opened, missing_attributes_allowed=True)
+            pattern = closed
+            stack.append(_Open(name))
+        else:
+            _, line, column = event
+            element = stack.pop()
+            if not element.had_child:  # an element without children matches its text, even "", as a whole
+                derived = patterns.text_children(pattern, content)
+                if derived is patterns.not_allowed:
+                    found += 1
+                    yield Located(line, column, f"character content of element {_show(element.name)} invalid")
+                else:
+                    pattern = derived
+            ended = patterns.end_tag(pattern)
+            if ended is patterns.not_allowed:
+                found += 1
+                expected = _expected(patterns, _inner(pattern))
+                yield Located(line, column, f"element {_show(element.name)} incomplete{expected}")
+                ended = patterns.end_tag_recovering(pattern)
+            pattern = ended
+
+
+def _inner(pattern: Pattern) -> Pattern:
+    """An element's own content pattern, from the 'after' patterns of where it stands."""
+    members = pattern.first if pattern.kind == "choice" else (pattern,)
+    inner = [m.first for m in members if m.kind == "after"]
+    return inner[0] if len(inner) == 1 else pattern
+
+
+def _expected(patterns, pattern: Pattern) -> str:
+    names = patterns.expected_elements(pattern)
+    return f"; expected element {', '.join(names)}" if names else ""
+
+
+def _show(name: QName) -> str:
+    return f'"{name[1]}"' if name[0] != "http://www.w3.org/XML/1998/namespace" else f'"xml:{name[1]}"'
+
+
+def _is_space(text: str) -> bool:
+    return not text.strip(" \t\r\n")
+
+
+def _source_bytes(tree: etree._ElementTree) -> bytes | None:
+    """The bytes the tree was parsed from, when they are a UTF-8 file (positions are counted in them)."""
+    try:
+        data = Path(tree.docinfo.URL).read_bytes() if tree.docinfo.URL else None
+    except OSError:
+        return None
+    declared = _ENCODING.match(data or b"")
+    if data is None or data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+            declared and declared.group(1).lower() not in (b"utf-8", b"utf8", b"us-ascii", b"ascii")):
+        return None
+    return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+
+
+def _events_from_source(data: bytes) -> list[tuple] | None:
+    """start/text/end events from the bytes by expat, each tag with jing's line and column; None if expat
+    cannot read them (then the tree is used)."""
+    events: list[tuple] = []
+    line_starts = [0] + [m.end() for m in re.finditer(rb"\n", data)]
+    parser = expat.ParserCreate(namespace_separator=" ")
+    parser.ordered_attributes = True
+    parser.buffer_text = True
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    empty_element_end: list[tuple[int, int]] = []  # where an empty-element tag's end event is reported
+
+    def position(byte: int) -> tuple[int, int]:
+        line = bisect.bisect_right(line_starts, max(byte - 1, 0))
+        return line, len(data[line_starts[line - 1]:byte].decode("utf-8", "replace")) + 1
+
+    def tag_end() -> int:
+        found = _TAG.match(data, parser.CurrentByteIndex)
+        return found.end() if found else parser.CurrentByteIndex
+
+    def tag(event: tuple) -> None:
+        if events and events[-1][0] == "text":  # text ends where this tag begins
+            events[-1] = ("text", events[-1][1], *position(parser.CurrentByteIndex))
+        events.append(event)
+
+    def start(name, attributes):
+        pairs = [(_qname(attributes[i]), attributes[i + 1]) for i in range(0, len(attributes), 2)]
+        end = tag_end()
+        if data[end - 2:end] == b"/>":
+            empty_element_end.append(position(end))
+        tag(("start", _qname(name), pairs, *position(end)))
+
+    def end(_name):
+        tag(("end", *(empty_element_end.pop() if empty_element_end else position(tag_end()))))
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+
+    def text(characters: str) -> None:
+        if events and events[-1][0] == "text":  # expat may hand one text over in pieces
+            events[-1] = ("text", events[-1][1] + characters)
+        else:
+            events.append(("text", characters))
+
+    parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError:
+        return None
+    return events
+
+
+def _qname(expat_name: str) -> QName:
+    namespace, _, local = expat_name.rpartition(" ")
+    return namespace, local
+
+
+def _events_from_tree(tree: etree._ElementTree) -> Iterator[tuple]:
+    """The same events from the parsed tree, each tag at its element's line (no column is known)."""
+    def walk(element: etree._Element) -> Iterator[tuple]:
+        name = etree.QName(element)
+        attributes = [((etree.QName(k).namespace or "", etree.QName(k).localname), v) for k, v in element.items()]
+        yield "start", (name.namespace or "", name.localname), attributes, element.sourceline, None
+        if element.text:
+            yield "text", element.text, element.sourceline, None
+        for child in element:
+            if isinstance(child.tag, str):
+                yield from walk(child)
+            if child.tail:
+                yield "text", child.tail, child.sourceline, None
+        yield "end", element.sourceline, None
+
+    yield from walk(tree.getroot())

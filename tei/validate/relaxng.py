@@ -1,0 +1,545 @@
+"""RELAX NG by derivatives, the algorithm jing implements (James Clark, "An algorithm for RELAX NG
+validation"): a self-contained grammar read into interned patterns, and the derivative of a pattern by
+each event of a document (start tag, attribute, end of start tag, text, end tag).
+
+Patterns are interned (one object per distinct pattern), so equality is identity and derivatives can be
+memoised; choices are kept flat and free of duplicates, which keeps their size bounded.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from lxml import etree
+
+from tei.validate.xsd_datatypes import Datatype, datatype
+
+RNG_NS = "http://relaxng.org/ns/structure/1.0"
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+QName = tuple[str, str]  # (namespace URI or "", local name)
+_WORDS = re.compile(r"[^ \t\r\n]+")  # a list's items are separated by XML white space
+
+
+def rng(tag: str) -> str:
+    return f"{{{RNG_NS}}}{tag}"
+
+
+class UnsupportedGrammar(Exception):
+    """The grammar uses what this reader does not follow (include, externalRef, parentRef, nested grammars)."""
+
+
+class Pattern:
+    """One interned pattern: `kind` and its operands; `nullable` if it matches the empty sequence."""
+
+    __slots__ = ("kind", "first", "second", "nullable", "__weakref__")
+
+    def __init__(self, kind: str, first=None, second=None, nullable: bool = False):
+        self.kind, self.first, self.second, self.nullable = kind, first, second, nullable
+
+    def __repr__(self) -> str:
+        return f"<{self.kind}>"
+
+
+class ElementPattern(Pattern):
+    """An element pattern; its content is read from the grammar the first time a document enters it."""
+
+    __slots__ = ("_build",)
+
+    def __init__(self, names, build: Callable[[], Pattern]):
+        super().__init__("element", names)
+        self._build = build
+
+    @property
+    def content(self) -> Pattern:
+        if self.second is None:
+            self.second = self._build()
+        return self.second
+
+
+class Patterns:
+    """The pattern algebra: interning constructors (which apply RELAX NG's simplifications) and derivatives."""
+
+    def __init__(self):
+        self._interned: dict[tuple, Pattern] = {}
+        self.empty = self._intern(("empty",), nullable=True)
+        self.not_allowed = self._intern(("notAllowed",))
+        self.text = self._intern(("text",), nullable=True)
+        self._open: dict[tuple[Pattern, QName], Pattern] = {}
+        self._close: dict[Pattern, Pattern] = {}
+        self._end: dict[Pattern, Pattern] = {}
+        self._has_attribute: dict[tuple[Pattern, QName], bool] = {}
+        self._typed: dict[Pattern, bool] = {}
+        self._accepts_text: dict[Pattern, bool] = {}
+        self._text_members: dict[Pattern, tuple[Pattern, ...]] = {}
+
+    def _intern(self, key: tuple, nullable: bool = False) -> Pattern:
+        found = self._interned.get(key)
+        if found is None:
+            found = self._interned[key] = Pattern(key[0], *key[1:], nullable=nullable)
+        return found
+
+    # constructors
+
+    def choice(self, first: Pattern, second: Pattern) -> Pattern:
+        if first is self.not_allowed or first is second:
+            return second
+        if second is self.not_allowed:
+            return first
+        members = self.alternatives(first) | self.alternatives(second)
+        return self._intern(("choice", members), nullable=any(m.nullable for m in members))
+
+    def alternatives(self, pattern: Pattern) -> frozenset[Pattern]:
+        return pattern.first if pattern.kind == "choice" else frozenset((pattern,))
+
+    def group(self, first: Pattern, second: Pattern) -> Pattern:
+        if self.not_allowed in (first, second):
+            return self.not_allowed
+        if first is self.empty:
+            return second
+        if second is self.empty:
+            return first
+        return self._intern(("group", first, second), nullable=first.nullable and second.nullable)
+
+    def interleave(self, first: Pattern, second: Pattern) -> Pattern:
+        if self.not_allowed in (first, second):
+            return self.not_allowed
+        if first is self.empty:
+            return second
+        if second is self.empty:
+            return first
+        return self._intern(("interleave", first, second), nullable=first.nullable and second.nullable)
+
+    def one_or_more(self, pattern: Pattern) -> Pattern:
+        if pattern in (self.not_allowed, self.empty):
+            return pattern
+        return self._intern(("oneOrMore", pattern), nullable=pattern.nullable)
+
+    def after(self, first: Pattern, second: Pattern) -> Pattern:
+        if self.not_allowed in (first, second):
+            return self.not_allowed
+        return self._intern(("after", first, second))
+
+    def list_of(self, pattern: Pattern) -> Pattern:
+        return self.not_allowed if pattern is self.not_allowed else self._intern(("list", pattern))
+
+    def data(self, type_: Datatype, excepted: Pattern | None) -> Pattern:
+        return self._intern(("data", type_, excepted))
+
+    def value(self, type_: Datatype, value: str) -> Pattern:
+        return self._intern(("value", type_, type_.normalise(value)))
+
+    def attribute(self, names, pattern: Pattern) -> Pattern:
+        return self.not_allowed if pattern is self.not_allowed else self._intern(("attribute", names, pattern))
+
+    # derivatives
+
+    def start_tag_open(self, pattern: Pattern, name: QName) -> Pattern:
+        key = (pattern, name)
+        if key not in self._open:
+            self._open[key] = self._start_tag_open(pattern, name)
+        return self._open[key]
+
+    def _start_tag_open(self, p: Pattern, name: QName) -> Pattern:
+        kind = p.kind
+        if kind == "choice":
+            result = self.not_allowed
+            for member in p.first:
+                result = self.choice(result, self.start_tag_open(member, name))
+            return result
+        if kind == "element":
+            return self.after(p.content, self.empty) if contains(p.first, name) else self.not_allowed
+        if kind == "interleave":
+            left = self.apply_after(lambda x: self.interleave(x, p.second), self.start_tag_open(p.first, name))
+            right = self.apply_after(lambda x: self.interleave(p.first, x), self.start_tag_open(p.second, name))
+            return self.choice(left, right)
+        if kind == "oneOrMore":
+            rest = self.choice(p, self.empty)
+            return self.apply_after(lambda x: self.group(x, rest), self.start_tag_open(p.first, name))
+        if kind == "group":
+            derived = self.apply_after(lambda x: self.group(x, p.second), self.start_tag_open(p.first, name))
+            return self.choice(derived, self.start_tag_open(p.second, name)) if p.first.nullable else derived
+        if kind == "after":
+            return self.apply_after(lambda x: self.after(x, p.second), self.start_tag_open(p.first, name))
+        return self.not_allowed
+
+    def apply_after(self, function: Callable[[Pattern], Pattern], p: Pattern) -> Pattern:
+        if p.kind == "after":
+            return self.after(p.first, function(p.second))
+        if p.kind == "choice":
+            result = self.not_allowed
+            for member in p.first:
+                result = self.choice(result, self.apply_after(function, member))
+            return result
+        return self.not_allowed
+
+    def attribute_value(self, p: Pattern, name: QName, value: str | None) -> Pattern:
+        """The derivative by one attribute; with value None, by its name alone (to tell the two errors apart)."""
+        if not self.may_have_attribute(p, name):
+            return self.not_allowed
+        kind = p.kind
+        if kind == "after":
+            return self.after(self.attribute_value(p.first, name, value), p.second)
+        if kind == "choice":
+            result = self.not_allowed
+            for member in p.first:
+                result = self.choice(result, self.attribute_value(member, name, value))
+            return result
+        if kind == "group":
+            return self.choice(self.group(self.attribute_value(p.first, name, value), p.second),
+                               self.group(p.first, self.attribute_value(p.second, name, value)))
+        if kind == "interleave":
+            return self.choice(self.interleave(self.attribute_value(p.first, name, value), p.second),
+                               self.interleave(p.first, self.attribute_value(p.second, name, value)))
+        if kind == "oneOrMore":
+            return self.group(self.attribute_value(p.first, name, value), self.choice(p, self.empty))
+        if kind == "attribute" and contains(p.first, name):
+            return self.empty if value is None or self.value_matches(p.second, value) else self.not_allowed
+        return self.not_allowed
+
+    def may_have_attribute(self, p: Pattern, name: QName) -> bool:
+        """False when no attribute pattern of this name stands in p (outside its elements): the derivative
+        by that attribute is notAllowed without looking further."""
+        key = (p, name)
+        if key not in self._has_attribute:
+            kind = p.kind
+            if kind == "attribute":
+                found = contains(p.first, name)
+            elif kind == "choice":
+                found = any(self.may_have_attribute(member, name) for member in p.first)
+            elif kind in ("group", "interleave"):
+                found = self.may_have_attribute(p.first, name) or self.may_have_attribute(p.second, name)
+            elif kind in ("after", "oneOrMore"):
+                found = self.may_have_attribute(p.first, name)
+            else:
+                found = False
+            self._has_attribute[key] = found
+        return self._has_attribute[key]
+
+    def value_matches(self, p: Pattern, value: str) -> bool:
+        return (p.nullable and is_whitespace(value)) or self.text_value(p, value).nullable
+
+    def start_tag_close(self, p: Pattern, missing_attributes_allowed: bool = False) -> Pattern:
+        """After the last attribute; with missing_attributes_allowed (error recovery), as if they were there."""
+        key = (p, missing_attributes_allowed)
+        if key not in self._close:
+            self._close[key] = self._start_tag_close(p, missing_attributes_allowed)
+        return self._close[key]
+
+    def _start_tag_close(self, p: Pattern, lenient: bool) -> Pattern:
+        kind = p.kind
+        if kind == "after":
+            return self.after(self.start_tag_close(p.first, lenient), p.second)
+        if kind == "choice":
+            result = self.not_allowed
+            for member in p.first:
+                result = self.choice(result, self.start_tag_close(member, lenient))
+            return result
+        if kind == "group":
+            return self.group(self.start_tag_close(p.first, lenient), self.start_tag_close(p.second, lenient))
+        if kind == "interleave":
+            return self.interleave(self.start_tag_close(p.first, lenient), self.start_tag_close(p.second, lenient))
+        if kind == "oneOrMore":
+            return self.one_or_more(self.start_tag_close(p.first, lenient))
+        if kind == "attribute":
+            return self.empty if lenient else self.not_allowed
+        return p
+
+    def text_value(self, p: Pattern, text: str) -> Pattern:
+        if not self.accepts_text(p):
+            return self.not_allowed
+        kind = p.kind
+        if kind == "choice":
+            result = self.not_allowed
+            for member in self._text_members[p]:
+                result = self.choice(result, self.text_value(member, text))
+            return result
+        if kind == "interleave":
+            return self.choice(self.interleave(self.text_value(p.first, text), p.second),
+                               self.interleave(p.first, self.text_value(p.second, text)))
+        if kind == "group":
+            derived = self.group(self.text_value(p.first, text), p.second)
+            return self.choice(derived, self.text_value(p.second, text)) if p.first.nullable else derived
+        if kind == "after":
+            return self.after(self.text_value(p.first, text), p.second)
+        if kind == "oneOrMore":
+            return self.group(self.text_value(p.first, text), self.choice(p, self.empty))
+        if kind == "text":
+            return p
+        if kind == "value":
+            return self.empty if p.first.equal(p.second, text) else self.not_allowed
+        if kind == "data":
+            allowed = p.first.allows(text) and not (p.second is not None and self.text_value(p.second, text).nullable)
+            return self.empty if allowed else self.not_allowed
+        if kind == "list":
+            derived = p.first
+            for word in _WORDS.findall(text):
+                derived = self.text_value(derived, word)
+            return self.empty if derived.nullable else self.not_allowed
+        return self.not_allowed
+
+    def text_children(self, p: Pattern, text: str) -> Pattern:
+        """Text between tags: whitespace only may also be ignored (RELAX NG strips it between elements)."""
+        derived = self.text_value(p, text)
+        return self.choice(p, derived) if is_whitespace(text) else derived
+
+    def end_tag(self, p: Pattern) -> Pattern:
+        if p not in self._end:
+            if p.kind == "choice":
+                result = self.not_allowed
+                for member in p.first:
+                    result = self.choice(result, self.end_tag(member))
+            else:
+                result = p.second if p.kind == "after" and p.first.nullable else self.not_allowed
+            self._end[p] = result
+        return self._end[p]
+
+    def end_tag_recovering(self, p: Pattern) -> Pattern:
+        """After an incomplete element (error recovery): carry on as if its content had been complete."""
+        if p.kind == "choice":
+            result = self.not_allowed
+            for member in p.first:
+                result = self.choice(result, self.end_tag_recovering(member))
+            return result
+        return p.second if p.kind == "after" else self.not_allowed
+
+    def accepts_text(self, p: Pattern) -> bool:
+        """False when no text can be matched at the start of p (most members of a large choice are elements)."""
+        if p not in self._accepts_text:
+            kind = p.kind
+            if kind == "choice":
+                self._text_members[p] = tuple(m for m in p.first if self.accepts_text(m))
+                accepts = bool(self._text_members[p])
+            elif kind == "group":
+                accepts = self.accepts_text(p.first) or (p.first.nullable and self.accepts_text(p.second))
+            elif kind == "interleave":
+                accepts = self.accepts_text(p.first) or self.accepts_text(p.second)
+            else:
+                accepts = kind in ("text", "data", "value", "list") or (
+                    kind in ("after", "oneOrMore") and self.accepts_text(p.first))
+            self._accepts_text[p] = accepts
+        return self._accepts_text[p]
+
+    def text_is_typed(self, p: Pattern) -> bool:
+        """True where the content allows data or values (jing checks such text whole, at the end tag;
+        other text it checks as it comes)."""
+        if p not in self._typed:
+            kind = p.kind
+            if kind in ("data", "value", "list"):
+                typed = True
+            elif kind == "choice":
+                typed = any(self.text_is_typed(member) for member in p.first)
+            elif kind in ("group", "interleave"):
+                typed = self.text_is_typed(p.first) or self.text_is_typed(p.second)
+            else:
+                typed = kind in ("after", "oneOrMore") and self.text_is_typed(p.first)
+            self._typed[p] = typed
+        return self._typed[p]
+
+    def expected_elements(self, p: Pattern, limit: int = 12) -> list[str]:
+        """Names of elements that could start here, for a message."""
+        names: set[str] = set()
+        self._collect_names(p, names, set())
+        return sorted(names)[:limit]
+
+    def _collect_names(self, p: Pattern, names: set[str], seen: set[int]) -> None:
+        if id(p) in seen or p.kind in ("empty", "notAllowed", "text", "data", "value", "list", "attribute"):
+            return
+        seen.add(id(p))
+        if p.kind == "element":
+            names.update(name_class_names(p.first))
+        elif p.kind == "choice":
+            for member in p.first:
+                self._collect_names(member, names, seen)
+        elif p.kind in ("interleave",):
+            self._collect_names(p.first, names, seen)
+            self._collect_names(p.second, names, seen)
+        elif p.kind in ("group", "after"):
+            self._collect_names(p.first, names, seen)
+            if p.first.nullable:
+                self._collect_names(p.second, names, seen)
+        elif p.kind == "oneOrMore":
+            self._collect_names(p.first, names, seen)
+
+
+def is_whitespace(text: str) -> bool:
+    return not text.strip(" \t\r\n")
+
+
+# name classes: ("name", ns, local), ("anyName", except), ("nsName", ns, except), ("choice", a, b)
+
+def contains(names: tuple, name: QName) -> bool:
+    kind = names[0]
+    if kind == "name":
+        return (names[1], names[2]) == name
+    if kind == "anyName":
+        return names[1] is None or not contains(names[1], name)
+    if kind == "nsName":
+        return names[1] == name[0] and (names[2] is None or not contains(names[2], name))
+    return contains(names[1], name) or contains(names[2], name)
+
+
+def name_class_names(names: tuple) -> list[str]:
+    if names[0] == "name":
+        return [names[2]]
+    if names[0] == "choice":
+        return name_class_names(names[1]) + name_class_names(names[2])
+    return ["(any)"]
+
+
+class Grammar:
+    """A self-contained RELAX NG grammar (XML syntax) read into patterns; `start` is where validation begins."""
+
+    def __init__(self, grammar: etree._Element):
+        if grammar.tag != rng("grammar"):
+            raise UnsupportedGrammar("the root is not a grammar")
+        self.patterns = Patterns()
+        self._definitions: dict[str, list[etree._Element]] = {}
+        self._built: dict[str, Pattern] = {}
+        starts = []
+        for node in grammar.iter():
+            if node.tag in (rng("include"), rng("externalRef"), rng("parentRef")) or (
+                    node.tag == rng("grammar") and node is not grammar):
+                raise UnsupportedGrammar(f"{etree.QName(node).localname} is not followed")
+            if node.tag == rng("define"):
+                self._definitions.setdefault(node.get("name"), []).append(node)
+            elif node.tag == rng("start"):
+                starts.append(node)
+        if not starts:
+            raise UnsupportedGrammar("no start")
+        self.start = self._combined(starts)
+
+    def _combined(self, nodes: list[etree._Element]) -> Pattern:
+        """A define or start given more than once is combined by choice or interleave (its @combine)."""
+        combine = next((n.get("combine") for n in nodes if n.get("combine")), "choice")
+        join = self.patterns.interleave if combine == "interleave" else self.patterns.choice
+        result = None
+        for node in nodes:
+            pattern = self._group(_patterns_in(node))
+            result = pattern if result is None else join(result, pattern)
+        return result
+
+    def _reference(self, name: str) -> Pattern:
+        if name not in self._built:
+            if name not in self._definitions:
+                raise UnsupportedGrammar(f"reference to the undefined {name}")
+            self._built[name] = self.patterns.not_allowed  # a guard; references only recur through elements
+            self._built[name] = self._combined(self._definitions[name])
+        return self._built[name]
+
+    def _group(self, nodes: list[etree._Element]) -> Pattern:
+        result = self.patterns.empty
+        for node in nodes:
+            result = self.patterns.group(result, self._pattern(node))
+        return result
+
+    def _pattern(self, node: etree._Element) -> Pattern:
+        p, tag = self.patterns, etree.QName(node).localname
+        children = _patterns_in(node)
+        if tag == "element":
+            names, content = self._named(node, children, for_attribute=False)
+            return ElementPattern(names, lambda: self._group(content))
+        if tag == "attribute":
+            names, content = self._named(node, children, for_attribute=True)
+            return p.attribute(names, self._group(content) if content else p.text)
+        if tag in ("group", "div"):
+            return self._group(children)
+        if tag == "interleave":
+            result = p.empty
+            for child in children:
+                result = p.interleave(result, self._pattern(child))
+            return result
+        if tag == "choice":
+            result = p.not_allowed
+            for child in children:
+                result = p.choice(result, self._pattern(child))
+            return result
+        if tag == "optional":
+            return p.choice(self._group(children), p.empty)
+        if tag == "zeroOrMore":
+            return p.choice(p.one_or_more(self._group(children)), p.empty)
+        if tag == "oneOrMore":
+            return p.one_or_more(self._group(children))
+        if tag == "mixed":
+            return p.interleave(self._group(children), p.text)
+        if tag == "list":
+            return p.list_of(self._group(children))
+        if tag == "ref":
+            return self._reference(node.get("name"))
+        if tag == "empty":
+            return p.empty
+        if tag == "text":
+            return p.text
+        if tag == "notAllowed":
+            return p.not_allowed
+        if tag == "data":
+            excepted = node.find(rng("except"))
+            params = tuple((param.get("name"), param.text or "") for param in node.iter(rng("param")))
+            type_ = datatype(_library(node), node.get("type"), params)
+            return p.data(type_, None if excepted is None else self._choice_of(_patterns_in(excepted)))
+        if tag == "value":
+            library, type_name = (_library(node), node.get("type")) if node.get("type") else ("", "token")
+            return p.value(datatype(library, type_name, ()), node.text or "")
+        raise UnsupportedGrammar(f"{tag} is not followed")
+
+    def _choice_of(self, nodes: list[etree._Element]) -> Pattern:
+        result = self.patterns.not_allowed
+        for node in nodes:
+            result = self.patterns.choice(result, self._pattern(node))
+        return result
+
+    def _named(self, node, children, for_attribute: bool) -> tuple[tuple, list[etree._Element]]:
+        """The name class of an element or attribute pattern, and the patterns of its content."""
+        qualified = node.get("name")
+        if qualified is not None:
+            default_ns = (node.get("ns") or "") if for_attribute else _inherited_ns(node)
+            return ("name", *_resolve(qualified, node, default_ns)), children
+        return _name_class(children[0]), children[1:]
+
+
+def _patterns_in(node: etree._Element) -> list[etree._Element]:
+    return [c for c in node if isinstance(c.tag, str) and c.tag.startswith(f"{{{RNG_NS}}}") and c.tag != rng("param")
+            and c.tag != rng("except")]
+
+
+def _name_class(node: etree._Element) -> tuple:
+    tag = etree.QName(node).localname
+    excepted = node.find(rng("except"))
+    if tag == "name":
+        return ("name", *_resolve((node.text or "").strip(), node, _inherited_ns(node)))
+    if tag == "anyName":
+        return ("anyName", None if excepted is None else _choice_of_names(list(excepted)))
+    if tag == "nsName":
+        return ("nsName", _inherited_ns(node), None if excepted is None else _choice_of_names(list(excepted)))
+    if tag == "choice":
+        return _choice_of_names(list(node))
+    raise UnsupportedGrammar(f"{tag} is not a name class")
+
+
+def _choice_of_names(nodes: list[etree._Element]) -> tuple:
+    classes = [_name_class(n) for n in nodes if isinstance(n.tag, str)]
+    result = classes[0]
+    for other in classes[1:]:
+        result = ("choice", result, other)
+    return result
+
+
+def _resolve(qualified: str, node: etree._Element, default_ns: str) -> QName:
+    if ":" in qualified:
+        prefix, local = qualified.split(":", 1)
+        return (XML_NS if prefix == "xml" else node.nsmap.get(prefix, "")), local
+    return default_ns, qualified
+
+
+def _inherited_ns(node: etree._Element) -> str:
+    for ancestor in (node, *node.iterancestors()):
+        if ancestor.get("ns") is not None:
+            return ancestor.get("ns")
+    return ""
+
+
+def _library(node: etree._Element) -> str:
+    for ancestor in (node, *node.iterancestors()):
+        if ancestor.get("datatypeLibrary") is not None:
+            return ancestor.get("datatypeLibrary")
+    return ""

@@ -1,0 +1,171 @@
+"""The datatypes a RELAX NG grammar names: RELAX NG's built-in string and token, and XML Schema 1.0's
+(the library jing uses), with the facets grammars give as <param> (pattern, length, ranges)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Callable
+
+import regex
+
+XSD_LIBRARY = "http://www.w3.org/2001/XMLSchema-datatypes"
+
+_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_INTEGER = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|INF|-INF|NaN")
+_NOT_SIMPLE = re.compile(r"\\[icwWIC]|-\[|\\[pP]\{Is")
+_XML_SPACE = re.compile(r"[\t\r\n]")  # XML Schema's white space is these and the space only
+_XML_SPACES = re.compile(r"[ \t\r\n]+")
+_BOOLEAN = frozenset({"true", "false", "1", "0"})
+_YEAR_ZERO = re.compile(r"-?0000(?!\d)")  # XML Schema 1.0 has no year zero
+_INTEGER_RANGES = {
+    "integer": (None, None), "nonNegativeInteger": (0, None), "positiveInteger": (1, None),
+    "nonPositiveInteger": (None, 0), "negativeInteger": (None, -1), "long": (-2**63, 2**63 - 1),
+    "int": (-2**31, 2**31 - 1), "short": (-2**15, 2**15 - 1), "byte": (-128, 127),
+    "unsignedLong": (0, 2**64 - 1), "unsignedInt": (0, 2**32 - 1), "unsignedShort": (0, 65535),
+    "unsignedByte": (0, 255),
+}
+_ELEMENTPATH_TYPES = {  # XML Schema 1.0 lexical spaces that elementpath checks for us
+    "date": "Date10", "dateTime": "DateTime10", "time": "Time", "gYear": "GregorianYear10",
+    "gYearMonth": "GregorianYearMonth10", "gMonth": "GregorianMonth", "gDay": "GregorianDay",
+    "gMonthDay": "GregorianMonthDay", "duration": "Duration", "anyURI": "AnyURI", "language": "Language",
+    "Name": "Name", "NCName": "NCName", "ID": "NCName", "IDREF": "NCName", "ENTITY": "NCName",
+    "NMTOKEN": "NMToken", "QName": "QName", "base64Binary": "Base64Binary", "hexBinary": "HexBinary",
+}
+_LISTS = {"IDREFS": "NCName", "ENTITIES": "NCName", "NMTOKENS": "NMToken"}
+_DATES = frozenset({"date", "dateTime", "gYear", "gYearMonth"})
+
+
+class Datatype:
+    """One datatype with its facets: `allows(text)` and `equal(value, text)` as jing applies them."""
+
+    def __init__(self, library: str, name: str, params: tuple[tuple[str, str], ...]):
+        self.library, self.name, self.params = library, name, params
+        self.whitespace = "preserve" if name == "string" else "replace" if name == "normalizedString" else "collapse"
+        self._patterns = [_pattern(value) for key, value in params if key == "pattern"]  # tests of whole values
+
+    def __repr__(self) -> str:
+        return f"<datatype {self.name}>"
+
+    def normalise(self, text: str) -> str:
+        if self.whitespace == "collapse":
+            return _XML_SPACES.sub(" ", text).strip(" ")
+        if self.whitespace == "replace":
+            return _XML_SPACE.sub(" ", text)
+        return text
+
+    def allows(self, text: str) -> bool:
+        value = self.normalise(text)
+        if self.library == XSD_LIBRARY and not _lexically_valid(self.name, value):
+            return False
+        return all(matches(value) for matches in self._patterns) and self._within_facets(value)
+
+    def equal(self, value: str, text: str) -> bool:
+        return self.allows(text) and value == self.normalise(text)
+
+    def _within_facets(self, value: str) -> bool:
+        for key, limit in self.params:
+            if key in ("length", "minLength", "maxLength"):
+                size = len(value.split()) if self.name in _LISTS else len(value)
+                if not {"length": size == int(limit), "minLength": size >= int(limit),
+                        "maxLength": size <= int(limit)}[key]:
+                    return False
+            elif key in ("minInclusive", "maxInclusive", "minExclusive", "maxExclusive"):
+                number, bound = _number(value), _number(limit)
+                if number is None or bound is None or not _compare(key, number, bound):
+                    return False
+        return True
+
+
+@lru_cache(maxsize=None)
+def datatype(library: str, name: str, params: tuple[tuple[str, str], ...]) -> Datatype:
+    return Datatype(library, name, params)
+
+
+def _lexically_valid(name: str, value: str) -> bool:
+    if name in ("string", "normalizedString", "token"):
+        return True
+    if name == "boolean":
+        return value in _BOOLEAN
+    if name == "decimal":
+        return bool(_DECIMAL.fullmatch(value))
+    if name in ("double", "float"):
+        return bool(_FLOAT.fullmatch(value))
+    if name in _INTEGER_RANGES:
+        low, high = _INTEGER_RANGES[name]
+        return bool(_INTEGER.fullmatch(value)) and (low is None or int(value) >= low) and (
+            high is None or int(value) <= high)
+    if name in _LISTS:
+        words = value.split()
+        return bool(words) and all(_elementpath_type(_LISTS[name]).is_valid(w) for w in words)
+    if name in _ELEMENTPATH_TYPES:
+        if name in _DATES and _YEAR_ZERO.match(value):
+            return False
+        return bool(_elementpath_type(_ELEMENTPATH_TYPES[name]).is_valid(value))
+    return True  # a type this library does not know is not held against the document
+
+
+def _elementpath_type(name: str):
+    import elementpath.datatypes
+
+    return getattr(elementpath.datatypes, name)
+
+
+@lru_cache(maxsize=None)
+def _pattern(xsd_regex: str) -> Callable[[str], bool]:
+    """A test that a whole value matches an XML Schema regular expression."""
+    translated = _simple_translation(xsd_regex)
+    if translated is not None:
+        return regex.compile(translated).fullmatch
+    from elementpath.regex import translate_pattern  # complete, but slow to build Unicode classes
+
+    return re.compile(translate_pattern(xsd_regex, anchors=False)).search
+
+
+def _simple_translation(xsd_regex: str) -> str | None:
+    """The expression for the `regex` module (which knows \\p{...} itself), for the usual XML Schema
+    expressions; None for those using what differs more (\\i, \\c, \\w, class subtraction, block names)."""
+    if _NOT_SIMPLE.search(xsd_regex):
+        return None
+    translated, in_class, index = [], False, 0
+    while index < len(xsd_regex):
+        character = xsd_regex[index]
+        if character == "\\":
+            escape = xsd_regex[index:index + 2]
+            if escape in ("\\s", "\\S"):
+                if in_class and escape == "\\S":
+                    return None
+                spaces = " \\t\\n\\r"
+                translated.append(spaces if in_class else f"[{spaces}]" if escape == "\\s" else f"[^{spaces}]")
+            else:
+                translated.append(escape)
+            index += 2
+            continue
+        if in_class:
+            in_class = character != "]"
+            translated.append("\\[" if character == "[" else character)
+        elif character == "[":
+            in_class = True
+            translated.append(character)
+            if xsd_regex[index + 1:index + 2] == "]":  # a "]" first in a class is a character
+                return None
+        else:
+            translated.append({".": "[^\\n\\r]", "^": "\\^", "$": "\\$"}.get(character, character))
+        index += 1
+    return "".join(translated)
+
+
+def _number(text: str) -> Decimal | None:
+    try:
+        return Decimal(text.replace("INF", "Infinity"))
+    except InvalidOperation:
+        return None
+
+
+def _compare(key: str, number: Decimal, bound: Decimal) -> bool:
+    if number.is_nan():
+        return False
+    return {"minInclusive": number >= bound, "maxInclusive": number <= bound,
+            "minExclusive": number > bound, "maxExclusive": number < bound}[key]

@@ -1,0 +1,193 @@
+"""RELAX NG errors where and as jing reports them (tei/validate/locate.py, relaxng.py, xsd_datatypes.py).
+
+The derivative engine must give libxml2's verdict (property, on the project grammar), and its first error
+must be jing's, line and column, on mutated editions (project grammar) and mutated corpus documents
+(tei_all), each set checked by one jing run.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml import etree
+
+from paths import FIXTURES
+from tei.validate import project_schema
+from tei.validate.document import read_document
+from tei.validate.locate import errors
+from tei.validate.relaxng import Grammar
+from tei.validate.schema import load_schema
+from tei.validate.xsd_datatypes import XSD_LIBRARY, _pattern, _simple_translation, datatype
+from tei.xmlio import TEI_NS
+from validate.validate_mutations import variants
+
+MINI = FIXTURES / "editions" / "mini.xml"
+PROJECT_GRAMMAR = etree.parse(str(project_schema())).getroot()
+LIBXML2 = etree.RelaxNG(etree.ElementTree(PROJECT_GRAMMAR))
+DERIVATIVES = Grammar(PROJECT_GRAMMAR)
+JING_ERROR = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): (?:error|fatal): ", re.MULTILINE)
+
+
+def jing_first_errors(jing: str, schema: Path, documents: list[Path]) -> dict[str, tuple[int, int] | None]:
+    output = subprocess.run([jing, str(schema), *map(str, documents)], capture_output=True, text=True).stdout
+    first: dict[str, tuple[int, int] | None] = {str(d): None for d in documents}
+    for match in JING_ERROR.finditer(output):
+        if first.get(match["file"]) is None:
+            first[match["file"]] = (int(match["line"]), int(match["column"]))
+    return first
+
+
+def our_first_errors(schema: Path, documents: list[Path]) -> dict[str, tuple[int, int] | None]:
+    (grammar, *_rules) = load_schema(schema)
+    first = {}
+    for document in documents:
+        found = list(grammar.check(read_document(document), str(document)))
+        first[str(document)] = (found[0].line, found[0].column) if found else None
+    return first
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_the_derivatives_give_libxml2s_verdict(seed):
+    (data,) = variants(etree.parse(str(MINI)), 1, seed)
+    document = etree.ElementTree(etree.fromstring(data))
+    assert (errors(DERIVATIVES, document) == []) == LIBXML2.validate(document)
+
+
+def handmade_variants(folder: Path) -> list[Path]:
+    """Errors in the places where jing's positions are particular: a start tag over several lines, text
+    that is not allowed (reported where it ends), an incomplete empty-element tag, typed content."""
+    text = MINI.read_text(encoding="utf-8")
+    edits = {
+        "multiline_start_tag": ("<app", '<app\n     bogus="1"\n    '),
+        "text_not_allowed": ("<app", "stray words <app"),
+        "text_in_typed_content": ("</title>", "<date when='yesterday'>5 May</date></title>"),
+        "empty_element_incomplete": ("<listWit", "<listWit/><listWit"),
+        "unknown_element": ("<lem", "<unknown/><lem"),
+    }
+    paths = []
+    for name, (old, new) in edits.items():
+        assert old in text, name
+        path = folder / f"{name}.xml"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def test_the_first_error_is_jings_on_mutated_editions(jing, tmp_path):
+    documents = handmade_variants(tmp_path)
+    for number, data in enumerate(variants(etree.parse(str(MINI)), 120, seed=11)):
+        documents.append(tmp_path / f"variant-{number:03}.xml")
+        documents[-1].write_bytes(data)
+    theirs = jing_first_errors(jing, project_schema(), documents)
+    assert sum(v is not None for v in theirs.values()) >= 40
+    assert our_first_errors(project_schema(), documents) == theirs
+
+
+def mutated_corpus_documents(shared_dir: Path, folder: Path, count: int, seed: int) -> list[Path]:
+    """Corpus TEI documents with one or two random edits: elements renamed to any tei_all element,
+    removed, inserted or moved; attributes added or spoiled; text put where it may not be."""
+    sources = []
+    for path in sorted((shared_dir / "corpora").rglob("*.xml")):
+        try:
+            tree = etree.parse(str(path))
+        except etree.XMLSyntaxError:
+            continue
+        if tree.getroot().tag == f"{{{TEI_NS}}}TEI" and path.stat().st_size < 1_000_000:
+            sources.append(tree)
+    grammar = etree.parse(str(shared_dir / "corpora" / "tei-p5-schema" / "4.12.0" / "tei_all.rng")).getroot()
+    names = sorted({e.get("name") for e in grammar.iter("{http://relaxng.org/ns/structure/1.0}element")
+                    if e.get("name") and ":" not in e.get("name")})
+    rng = random.Random(seed)
+    documents = []
+    for number in range(count):
+        tree = etree.ElementTree(etree.fromstring(etree.tostring(rng.choice(sources))))
+        elements = [e for e in tree.iter() if isinstance(e.tag, str) and e.getparent() is not None]
+        for _ in range(rng.randint(1, 2)):
+            _edit(rng, rng.choice(elements), names)
+        documents.append(folder / f"corpus-variant-{number:03}.xml")
+        tree.write(str(documents[-1]), encoding="utf-8", xml_declaration=True)
+    return documents
+
+
+def _edit(rng: random.Random, element: etree._Element, names: list[str]) -> None:
+    parent = element.getparent()
+    if parent is None:
+        return
+    edit = rng.randrange(6)
+    if edit == 0:
+        element.tag = f"{{{TEI_NS}}}{rng.choice(names)}"
+    elif edit == 1:
+        parent.remove(element)
+    elif edit == 2:
+        element.insert(rng.randint(0, len(element)), etree.Element(f"{{{TEI_NS}}}{rng.choice(names)}"))
+    elif edit == 3:
+        element.set(rng.choice(["type", "when", "n", "bogus", "notBefore", "target", "cert"]),
+                    rng.choice(["x y", "12", "", "#a #b", "high"]))
+    elif edit == 4:
+        parent.remove(element)
+        parent.insert(rng.randint(0, len(parent)), element)
+    else:
+        element.text = rng.choice(["text", " ", "12", (element.text or "") + "x"])
+
+
+def test_the_first_error_is_jings_on_mutated_corpus_documents(shared_dir, jing, tei_all_rng, tmp_path):
+    documents = mutated_corpus_documents(shared_dir, tmp_path, 120, seed=5)
+    theirs = jing_first_errors(jing, tei_all_rng, documents)
+    assert sum(v is not None for v in theirs.values()) >= 60
+    assert our_first_errors(tei_all_rng, documents) == theirs
+
+
+def test_a_document_without_a_file_is_located_by_its_element_lines():
+    document = etree.ElementTree(etree.fromstring(MINI.read_bytes().replace(b"<lem", b"<unknown/><lem", 1)))
+    (first, *_rest) = errors(DERIVATIVES, document)
+    assert first.line == next(document.iter(f"{{{TEI_NS}}}unknown")).sourceline and first.column is None
+    assert first.message.startswith('element "unknown" not allowed here')
+
+
+TEI_PATTERNS = (  # every pattern facet of tei_all 4.12.0
+    r"\S+", r"[^\p{C}\p{Z}]+", r"(\-?[\d]+/\-?[\d]+)", r"[\d]+[a-z]*[\d]*(\.[\d]+[a-z]*[\d]*){0,3}",
+    r"[\-+]?\d+(\.\d+)?(%|cm|mm|in|pt|pc|px|em|ex|ch|rem|vw|vh|vmin|vmax)", r"[0-9.,DHMPRSTWYZ/:+\-]+",
+    r"[\d]+(\.[\d]+){0,2}", r".+", r"[a-z][a-z0-9\+\.\-]*",
+    r"(-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?(,-?[0-9]+(\.[0-9]+)?)?)", r"(19[789][0-9]|[2-9][0-9]{3}).*",
+    r"[^/\s]+:\S*", r".+:.+",
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.text(alphabet=st.sampled_from(list("az09 .,-+:/%\t\n\u200f\u0661ب")), max_size=12),
+       expression=st.sampled_from(TEI_PATTERNS))
+def test_the_quick_translation_of_schema_patterns_matches_elementpaths(value, expression):
+    from elementpath.regex import translate_pattern
+
+    assert _simple_translation(expression) is not None
+    complete = re.compile(translate_pattern(expression, anchors=False))
+    assert bool(_pattern(expression)(value)) == bool(complete.search(value)), (expression, value)
+
+
+def test_schema_white_space_is_four_characters_only():
+    """XML Schema's \\s is space, tab, CR and LF: a no-break space is \\S (jing agrees; Python's \\s does not)."""
+    assert _pattern(r"\S+")("a\u00a0b") and not _pattern(r"\S+")("a b")
+
+
+@pytest.mark.parametrize(("name", "value", "allowed"), [
+    ("gYear", "50", False), ("gYear", "-0384", True), ("gYear", "0000", False), ("date", "2024-05-01", True),
+    ("date", "yesterday", False), ("boolean", "1", True), ("boolean", "yes", False),
+    ("nonNegativeInteger", "-1", False), ("nonNegativeInteger", " 7 ", True), ("decimal", "1.", True),
+    ("NCName", "a:b", False), ("language", "not a language", False), ("anyURI", "%zz", False),
+])
+def test_xml_schema_datatypes(name, value, allowed):
+    assert datatype(XSD_LIBRARY, name, ()).allows(value) is allowed
+
+
+def test_facets_given_as_parameters():
+    percent = datatype(XSD_LIBRARY, "double", (("minInclusive", "0"), ("maxInclusive", "1")))
+    assert [percent.allows(v) for v in ("0.5", "1", "1.5", "NaN", "x")] == [True, True, False, False, False]
+    word = datatype(XSD_LIBRARY, "token", (("pattern", r"[^\p{C}\p{Z}]+"),))
+    assert [word.allows(v) for v in ("word", " word ", "two words")] == [True, True, False]
