@@ -20,6 +20,7 @@ from lxml import etree
 from tei.validate.relaxng import Grammar, Pattern, QName
 
 MAX_ERRORS = 200
+EXPECTED_NAMES_SHOWN = 12
 _TAG = re.compile(rb"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
 _ENCODING = re.compile(rb"""<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 
@@ -132,8 +133,12 @@ def _inner(pattern: Pattern) -> Pattern:
 
 
 def _expected(patterns, pattern: Pattern) -> str:
-    names = patterns.expected_elements(pattern)
-    return f"; expected element {', '.join(names)}" if names else ""
+    """'; expected element "a", "b" or "c"' as jing words it, the list cut short after a dozen names."""
+    names = [f'"{name}"' for name in patterns.expected_elements(pattern)]
+    if len(names) > EXPECTED_NAMES_SHOWN:
+        names = names[:EXPECTED_NAMES_SHOWN] + [f"{len(names) - EXPECTED_NAMES_SHOWN} more"]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"; expected element {listed}" if names else ""
 
 
 def _show(name: QName) -> str:
@@ -146,8 +151,9 @@ def _is_space(text: str) -> bool:
 
 def _source_bytes(tree: etree._ElementTree) -> bytes | None:
     """The bytes the tree was parsed from, when they are a UTF-8 file (positions are counted in them)."""
+    url = tree.docinfo.URL
     try:
-        data = Path(tree.docinfo.URL).read_bytes() if tree.docinfo.URL else None
+        data = Path(url).read_bytes() if url and url != "-" else None  # "-": it came from standard input
     except OSError:
         return None
     declared = _ENCODING.match(data or b"")

@@ -336,11 +336,11 @@ class Patterns:
             self._typed[p] = typed
         return self._typed[p]
 
-    def expected_elements(self, p: Pattern, limit: int = 12) -> list[str]:
+    def expected_elements(self, p: Pattern) -> list[str]:
         """Names of elements that could start here, for a message."""
         names: set[str] = set()
         self._collect_names(p, names, set())
-        return sorted(names)[:limit]
+        return sorted(names)
 
     def _collect_names(self, p: Pattern, names: set[str], seen: set[int]) -> None:
         if id(p) in seen or p.kind in ("empty", "notAllowed", "text", "data", "value", "list", "attribute"):
