@@ -135,10 +135,12 @@ def _inner(pattern: Pattern) -> Pattern:
 def _expected(patterns, pattern: Pattern) -> str:
     """'; expected element "a", "b" or "c"' as jing words it, the list cut short after a dozen names."""
     names = [f'"{name}"' for name in patterns.expected_elements(pattern)]
+    if not names:
+        return ""
     if len(names) > EXPECTED_NAMES_SHOWN:
         names = names[:EXPECTED_NAMES_SHOWN] + [f"{len(names) - EXPECTED_NAMES_SHOWN} more"]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    return f"; expected element {listed}" if names else ""
+    return f"; expected element {listed}"
 
 
 def _show(name: QName) -> str:
