@@ -1,20 +1,22 @@
 """ISO Schematron with XPath 2/3.1 through elementpath: standalone .sch files and rules embedded in RELAX NG.
 
-lxml's own isoschematron runs XSLT 1.0 only, and the TEI's rules (and ours) need XPath 2. This engine
-compiles every context, let and test once, then per document builds one elementpath node tree and
-fires each pattern's rules in order (a node is handled by the first rule of a pattern that matches it).
-The XSLT functions TEI rules rely on, current() and generate-id(), are provided too.
+lxml's own isoschematron runs XSLT 1.0 only, and the TEI's rules (and ours) need XPath 2. Each rule's
+context is first read as a widened XPath 1 path by lxml's C XPath (`_prefilter`): when that finds
+nothing in a document, the rule cannot fire there and is neither compiled nor run, which is so for most
+of the TEI's hundred rules on any one document. A rule that may fire is compiled by elementpath the first
+time (elementpath is imported then), and per document each pattern's rules fire in order (a node is
+handled by the first rule of a pattern that matches it). The XSLT functions TEI rules rely on, current()
+and generate-id(), are provided too.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
-import elementpath
-from elementpath import XPath2Parser, XPathContext
 from lxml import etree
 
 from tei.diagnostics import Diagnostic, Severity, error, warning
@@ -22,8 +24,11 @@ from tei.errors import InvalidInputError
 
 SCH_NS = "http://purl.oclc.org/dsdl/schematron"
 WARNING_ROLES = frozenset({"warning", "warn", "info", "information", "nonfatal"})
-NAME = object()  # stands for sch:name in a compiled message
+NAME = object()  # stands for sch:name in a message
 _CURRENT = re.compile(r"(?<![\w:.-])current\(\s*\)")
+# An XPath expression as tokens: a string literal or a comment as one token, any other character alone.
+_TOKEN = re.compile(r"""'[^']*'|"[^"]*"|\(:.*?:\)|.""", re.DOTALL)
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
 
 
 def sch(tag: str) -> str:
@@ -31,28 +36,43 @@ def sch(tag: str) -> str:
 
 
 @dataclass(frozen=True)
+class Expression:
+    """An XPath expression of the schema, as written; elementpath compiles it the first time a rule needs it."""
+
+    source: str
+    line: int | None
+
+
+@dataclass(frozen=True)
 class Check:
     """One sch:assert (fails when false) or sch:report (fails when true)."""
 
     is_report: bool
-    test: object  # a compiled elementpath token
+    test: Expression
     code: str
     severity: Severity
-    message: tuple  # text, NAME (sch:name) and compiled sch:value-of expressions, rendered per failing node
+    message: tuple  # text, NAME (sch:name) and sch:value-of expressions, rendered per failing node
 
 
 @dataclass(frozen=True)
 class Rule:
-    context: object
+    context: Expression
     may_match: etree.XPath | None  # a fast lxml (XPath 1) test that is empty only when the context matches nothing
     exact: bool  # may_match is the context itself (valid XPath 1): its elements are the rule's contexts
-    lets: tuple[tuple[str, object], ...]
+    lets: tuple[tuple[str, Expression], ...]
     checks: tuple[Check, ...]
+
+    def expressions(self) -> Iterator[Expression]:
+        yield self.context
+        yield from (expression for _name, expression in self.lets)
+        for check in self.checks:
+            yield check.test
+            yield from (part for part in check.message if isinstance(part, Expression))
 
 
 @dataclass(frozen=True)
 class Pattern:
-    lets: tuple[tuple[str, object], ...]  # bound once per document, at its root
+    lets: tuple[tuple[str, Expression], ...]  # bound once per document, at its root
     rules: tuple[Rule, ...]
 
 
@@ -62,32 +82,58 @@ def has_rules(root: etree._Element) -> bool:
 
 
 class SchematronSchema:
-    """The patterns of one schema document, compiled once; `check` runs them on a parsed document."""
+    """The patterns of one schema document; `check` runs them on a parsed document.
+
+    Loading only reads the rules and checks that each expression's brackets and quotes close (SCH001);
+    elementpath compiles a rule when a document first needs it, and a compile error is then reported
+    (SCH001) as the diagnostic of that document.
+    """
 
     def __init__(self, root: etree._Element, source: Path):
         self.source = source
-        namespaces = {prefix: uri for prefix, uri in root.nsmap.items() if prefix}
-        namespaces.update({ns.get("prefix"): ns.get("uri") for ns in root.iter(sch("ns"))})
-        self.parser = _parser_class(root.get("queryBinding"))(namespaces=namespaces)
-        if "generate-id" not in self.parser.symbol_table:  # XPath 3 has it; XPath 2 gets XSLT's
-            self.parser.external_function(_generate_id, name="generate-id", sequence_types=("node()", "xs:string"))
+        self.query_binding = root.get("queryBinding")
+        self.namespaces = {prefix: uri for prefix, uri in root.nsmap.items() if prefix}
+        self.namespaces.update({ns.get("prefix"): ns.get("uri") for ns in root.iter(sch("ns"))})
+        self._compiled: dict[str, object] = {}
         self.global_lets = self._lets(root.findall(sch("let")))
         abstract = {r.get("id"): r for r in root.iter(sch("rule")) if r.get("abstract") == "true"}
         self.patterns = tuple(
             self._pattern(p, abstract) for p in root.iter(sch("pattern")) if p.get("abstract") != "true"
         )
 
-    def _compile(self, expression: str, element: etree._Element):
-        try:
-            return self.parser.parse(_CURRENT.sub("$current", expression))
-        except elementpath.ElementPathError as exc:
-            raise InvalidInputError(
-                error("SCH001", f"the Schematron expression {expression!r} cannot be compiled: {exc}",
-                      self.source, element.sourceline)
-            ) from None
+    @cached_property
+    def parser(self):
+        """elementpath's parser for the schema's query binding, made (and elementpath imported) on first use."""
+        parser = _parser_class(self.query_binding)(namespaces=self.namespaces)
+        if "generate-id" not in parser.symbol_table:  # XPath 3 has it; XPath 2 gets XSLT's
+            parser.external_function(_generate_id, name="generate-id", sequence_types=("node()", "xs:string"))
+        return parser
 
-    def _lets(self, elements) -> tuple[tuple[str, object], ...]:
-        return tuple((e.get("name"), self._compile(e.get("value") or "()", e)) for e in elements)
+    def _expression(self, source: str, element: etree._Element) -> Expression:
+        """An expression of the schema; one whose brackets or quotes do not close is refused at once (SCH001).
+        Expressions with (: comments :), which nest, are left to elementpath."""
+        if "(:" not in source and not _balanced(source):
+            raise self._compile_error(source, element.sourceline, "its brackets or quotes do not close")
+        return Expression(source, element.sourceline)
+
+    def _compile_error(self, source: str, line: int | None, reason) -> InvalidInputError:
+        return InvalidInputError(
+            error("SCH001", f"the Schematron expression {source!r} cannot be compiled: {reason}", self.source, line)
+        )
+
+    def _token(self, expression: Expression):
+        """The expression compiled by elementpath (current() read as $current), once per schema."""
+        import elementpath
+
+        if expression.source not in self._compiled:
+            try:
+                self._compiled[expression.source] = self.parser.parse(_CURRENT.sub("$current", expression.source))
+            except elementpath.ElementPathError as exc:
+                raise self._compile_error(expression.source, expression.line, exc) from None
+        return self._compiled[expression.source]
+
+    def _lets(self, elements) -> tuple[tuple[str, Expression], ...]:
+        return tuple((e.get("name"), self._expression(e.get("value") or "()", e)) for e in elements)
 
     def _pattern(self, pattern: etree._Element, abstract: dict[str, etree._Element]) -> Pattern:
         rules = []
@@ -99,16 +145,16 @@ class SchematronSchema:
             checks = tuple(
                 self._check(c, pattern) for part in parts for c in part if c.tag in (sch("assert"), sch("report"))
             )
-            lets = self._lets(rule.findall(sch("let")))
-            prefilter, exact = _prefilter(selector, self.parser.namespaces)
-            rules.append(Rule(self._compile(selector, rule), prefilter, exact, lets, checks))
+            context = self._expression(selector, rule)
+            prefilter, exact = _prefilter(selector, self.namespaces)
+            rules.append(Rule(context, prefilter, exact, self._lets(rule.findall(sch("let"))), checks))
         return Pattern(self._lets(pattern.findall(sch("let"))), tuple(rules))
 
     def _check(self, element: etree._Element, pattern: etree._Element) -> Check:
         role = (element.get("role") or "").lower()
         return Check(
             is_report=element.tag == sch("report"),
-            test=self._compile(element.get("test", "true()"), element),
+            test=self._expression(element.get("test", "true()"), element),
             code=element.get("id") or pattern.get("id") or "SCH",
             severity=Severity.WARNING if role in WARNING_ROLES else Severity.ERROR,
             message=self._message_parts(element),
@@ -120,56 +166,80 @@ class SchematronSchema:
             if child.tag == sch("name"):
                 parts.append(NAME)
             elif child.tag == sch("value-of"):
-                parts.append(self._compile(child.get("select", "."), child))
+                parts.append(self._expression(child.get("select", "."), child))
             elif isinstance(child.tag, str):
                 parts.append("".join(child.itertext()))
             parts.append(child.tail or "")
         return tuple(parts)
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
-        document = elementpath.get_node_tree(tree)
-        variables = self._bind(self.global_lets, document, document, {})
+        view = None  # elementpath's node tree and the global lets bound on it: made when a rule first may fire
         for pattern in self.patterns:
             handled: set[int] = set()
-            pattern_variables = None
+            variables = None
             for rule in pattern.rules:
-                if rule.may_match is not None and not rule.may_match(tree):
+                found = _prefiltered(rule, tree)
+                if found is not None and not found:
                     continue
-                if pattern_variables is None:
-                    pattern_variables = self._bind(pattern.lets, document, document, variables)
-                try:
-                    for node in self._contexts(rule, tree, document, pattern_variables):
-                        if id(node) in handled:
-                            continue
-                        handled.add(id(node))
-                        yield from self._fire(rule, node, document, pattern_variables, name)
-                except elementpath.ElementPathError as exc:  # a dynamic error of the rule, not of the document
-                    yield warning("SCH009", f"a Schematron rule (context {rule.context.source!r}) could not be "
-                                  f"evaluated and was skipped: {exc}", name)
+                self._compile(rule)
+                view = view or self._view(tree)
+                document, global_variables = view
+                if variables is None:
+                    variables = self._bind(pattern.lets, document, document, global_variables)
+                yield from self._run(rule, found, document, variables, handled, name)
 
-    def _contexts(self, rule: Rule, tree: etree._ElementTree, document, variables: dict):
-        """The nodes a rule fires on: found by lxml's C XPath when the context is XPath 1 and selects
-        elements only (ten times faster on an edition), otherwise by elementpath."""
-        if rule.exact:
-            try:
-                found = rule.may_match(tree)
-            except etree.XPathEvalError:  # e.g. a variable only elementpath knows
-                found = None
-            if found is not None and all(isinstance(item, etree._Element) for item in found):
-                return [document.get_element_node(element) for element in found]
-        return rule.context.select(XPathContext(document, variables=variables))
+    def _compile(self, rule: Rule) -> None:
+        """Every expression of the rule compiled, or SCH001 for the first that does not compile."""
+        for expression in rule.expressions():
+            self._token(expression)
+
+    def _view(self, tree: etree._ElementTree) -> tuple[object, dict]:
+        """The document as elementpath's node tree, and the schema's global lets bound on it."""
+        import elementpath
+
+        document = elementpath.get_node_tree(tree)
+        return document, self._bind(self.global_lets, document, document, {})
+
+    def _run(self, rule: Rule, found: list | None, document, variables: dict, handled: set[int],
+             name: str) -> Iterator[Diagnostic]:
+        """The diagnostics of one rule, on each of its context nodes that no earlier rule of the pattern handled."""
+        import elementpath
+
+        try:
+            for node in self._contexts(rule, found, document, variables):
+                if id(node) not in handled:
+                    handled.add(id(node))
+                    yield from self._fire(rule, node, document, variables, name)
+        except elementpath.ElementPathError as exc:  # a dynamic error of the rule, not of the document
+            context = self._token(rule.context).source
+            yield warning("SCH009", f"a Schematron rule (context {context!r}) could not be evaluated and was "
+                          f"skipped: {exc}", name)
+
+    def _contexts(self, rule: Rule, found: list | None, document, variables: dict):
+        """The nodes a rule fires on: those lxml's C XPath found when the context is XPath 1 and selects
+        elements only (ten times faster on an edition), otherwise those elementpath finds."""
+        from elementpath import XPathContext
+
+        if rule.exact and found is not None and all(isinstance(item, etree._Element) for item in found):
+            return [document.get_element_node(element) for element in found]
+        return self._token(rule.context).select(XPathContext(document, variables=variables))
+
+    def _evaluate(self, expression: Expression, document, node, variables: dict):
+        from elementpath import XPathContext
+
+        return self._token(expression).evaluate(XPathContext(document, item=node, variables=variables))
 
     def _bind(self, lets, document, node, variables: dict) -> dict:
         bound = dict(variables)
         for let_name, expression in lets:
-            bound[let_name] = expression.evaluate(XPathContext(document, item=node, variables=bound))
+            bound[let_name] = self._evaluate(expression, document, node, bound)
         return bound
 
     def _fire(self, rule: Rule, node, document, variables: dict, name: str) -> Iterator[Diagnostic]:
         bound = self._bind(rule.lets, document, node, {**variables, "current": node})
         for check in rule.checks:
-            result = check.test.evaluate(XPathContext(document, item=node, variables=bound))
-            if check.test.boolean_value(result) == check.is_report:
+            result = self._evaluate(check.test, document, node, bound)
+            if self._token(check.test).boolean_value(result) == check.is_report:
                 message = self._message(check.message, node, document, bound)
                 yield Diagnostic(check.code, message, name, _line(node), None, check.severity)
 
@@ -181,9 +251,20 @@ class SchematronSchema:
             elif part is NAME:
                 rendered.append(_node_name(node))
             else:
-                value = part.evaluate(XPathContext(document, item=node, variables=variables))
+                value = self._evaluate(part, document, node, variables)
                 rendered.append(" ".join(_string(v) for v in (value if isinstance(value, list) else [value])))
         return " ".join("".join(rendered).split())
+
+
+def _prefiltered(rule: Rule, tree: etree._ElementTree) -> list | None:
+    """What the rule's XPath 1 prefilter finds in the document; None when it has none or lxml cannot run it
+    (a variable or function only elementpath knows)."""
+    if rule.may_match is None:
+        return None
+    try:
+        return rule.may_match(tree)
+    except etree.XPathEvalError:
+        return None
 
 
 def _selector(context: str) -> str:
@@ -197,13 +278,16 @@ def _selector(context: str) -> str:
 
 
 def _prefilter(selector: str, namespaces: dict[str, str]) -> tuple[etree.XPath | None, bool]:
-    """The selector for lxml's C XPath 1.0, with predicates dropped where XPath 1 cannot read them, and
-    whether it is the selector itself (then it finds the rule's contexts exactly).
+    """The selector for lxml's C XPath 1.0, else a widened form of it that XPath 1 can read (see `_widened`),
+    and whether it is the selector itself (then it finds the rule's contexts exactly).
 
-    Dropping a predicate only widens what is selected, so an empty result still proves that the rule
-    cannot fire; most of the TEI's hundred rules are skipped this way on any one document.
+    The widened form selects at least what the selector does, so an empty result still proves that the
+    rule cannot fire; most of the TEI's hundred rules are skipped this way on any one document.
+    Expressions with (: comments :) are left to elementpath.
     """
-    for candidate in (selector, _without_predicates(selector)):
+    if "(:" in selector:
+        return None, False
+    for candidate in (selector, _widened(selector)):
         try:
             return etree.XPath(candidate, namespaces=namespaces), candidate == selector
         except etree.XPathError:
@@ -211,32 +295,73 @@ def _prefilter(selector: str, namespaces: dict[str, str]) -> tuple[etree.XPath |
     return None, False
 
 
+def _widened(selector: str) -> str:
+    """A union of paths that holds every node the selector selects: predicates dropped, and '//' carried
+    into parenthesised unions, so that `//((a | b)[p]/c)` becomes `//a/c | //b/c`."""
+    return " | ".join(path for branch in _top_level_branches(selector) for path in _widened_paths(branch, ""))
+
+
+def _widened_paths(branch: str, prefix: str) -> list[str]:
+    """Paths without predicates whose union holds what `prefix + branch` selects (prefix: "" or "//")."""
+    if branch.startswith("//("):
+        return _widened_paths(branch[2:], "//")
+    if branch.startswith("("):
+        inner, rest = _parenthesised(branch)
+        return [path + _without_predicates(rest)
+                for part in _top_level_branches(inner) for path in _widened_paths(part, prefix)]
+    return [_without_predicates(branch if branch.startswith("/") else prefix + branch)]
+
+
+def _parenthesised(expression: str) -> tuple[str, str]:
+    """An expression that opens with '(' split into what those parentheses hold and what follows them."""
+    depth = 0
+    for index, token in _tokens(expression):
+        depth += (token in "([") - (token in ")]")
+        if depth == 0:
+            return expression[1:index], expression[index + 1:]
+    return expression[1:], ""
+
+
 def _without_predicates(expression: str) -> str:
     kept, depth = [], 0
-    for character in expression:
-        depth += character == "["
+    for _index, token in _tokens(expression):
+        depth += token == "["
         if depth == 0:
-            kept.append(character)
-        depth -= character == "]"
+            kept.append(token)
+        depth -= token == "]"
     return "".join(kept)
 
 
 def _top_level_branches(expression: str) -> list[str]:
-    branches, depth, quote, start = [], 0, None, 0
-    for index, character in enumerate(expression):
-        if quote:
-            quote = None if character == quote else quote
-        elif character in "'\"":
-            quote = character
-        elif character in "([":
+    branches, depth, start = [], 0, 0
+    for index, token in _tokens(expression):
+        if token in "([":
             depth += 1
-        elif character in ")]":
+        elif token in ")]":
             depth -= 1
-        elif character == "|" and depth == 0:
+        elif token == "|" and depth == 0:
             branches.append(expression[start:index].strip())
             start = index + 1
     branches.append(expression[start:].strip())
     return [b for b in branches if b]
+
+
+def _balanced(expression: str) -> bool:
+    """True if every bracket of the expression closes in order and every string literal and comment ends."""
+    opened = []
+    for _index, token in _tokens(expression):
+        if token in _CLOSING:
+            opened.append(_CLOSING[token])
+        elif token in ")]}" and (not opened or opened.pop() != token):
+            return False
+        elif token in ("'", '"'):
+            return False
+    return not opened
+
+
+def _tokens(expression: str) -> Iterator[tuple[int, str]]:
+    """(index, token) of each token: a string literal, a comment, or one other character."""
+    return ((match.start(), match.group()) for match in _TOKEN.finditer(expression))
 
 
 def _parser_class(query_binding: str | None):
@@ -245,6 +370,8 @@ def _parser_class(query_binding: str | None):
         from elementpath.xpath31 import XPath31Parser
 
         return XPath31Parser
+    from elementpath import XPath2Parser
+
     return XPath2Parser  # XPath 2 also reads the XPath 1 of queryBinding="xslt"
 
 
