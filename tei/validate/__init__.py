@@ -14,7 +14,6 @@ from lxml import etree
 
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import InvalidInputError, MissingResourceError, TeiError
-from tei.parallel import process_pool
 from tei.resources import resource
 from tei.validate import rules
 from tei.validate.document import read_document, schema_references, unprocessed_xincludes
@@ -52,6 +51,8 @@ def iter_results(paths: Iterable[Path | str], options: ValidationOptions = Valid
         for path in paths:
             yield FileResult(path, check_file(path, options))
         return
+    from tei.parallel import process_pool  # multiprocessing is imported only when files are checked in parallel
+
     chunk = max(1, len(paths) // (options.jobs * 8))
     with process_pool(options.jobs) as pool:
         for path, found in zip(paths, pool.map(check_file, paths, [options] * len(paths), chunksize=chunk)):

@@ -16,8 +16,6 @@ from lxml import etree
 from tei.apparatus import APP, LEM, RDG, pointer_ids, readings, witness_text
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import TeiError
-from tei.hadith.quran import parse_canonical, problems
-from tei.readers.transcription import read_transcription
 from tei.xmlio import tei, xml
 
 # Attributes holding TEI pointers (teidata.pointer); only same-document pointers ('#id') are resolved.
@@ -217,7 +215,7 @@ def transcriptions(edition: Edition) -> Iterator[Diagnostic]:
             continue
         path = edition.path.parent / unquote(target.path)
         try:
-            expected = read_transcription(path).text
+            expected = _transcription_text(path)
         except TeiError as exc:
             yield error("APP008", f"the transcription of witness '{witness_id}' cannot be read: "
                         f"{exc.diagnostics[0].message}", edition.name, link.sourceline, hint=str(path))
@@ -228,6 +226,13 @@ def transcriptions(edition: Edition) -> Iterator[Diagnostic]:
                         f"its transcription {link.get('target')}: {_first_difference(rebuilt, expected)}",
                         edition.name, witness.sourceline,
                         hint=f"compare `tei witness {edition.path.name} --wit {witness_id}` with the transcription")
+
+
+def _transcription_text(path: Path) -> str:
+    """The text of a linked transcription file (its reader is imported only for editions that link one)."""
+    from tei.readers.transcription import read_transcription
+
+    return read_transcription(path).text
 
 
 def _first_difference(rebuilt: str, expected: str) -> str:
@@ -254,9 +259,12 @@ def pointers(edition: Edition) -> Iterator[Diagnostic]:
 
 def quran_references(edition: Edition) -> Iterator[Diagnostic]:
     """QUR001/QUR002: a Qur'an citation (ref type="quran") has a canonical cRef whose surah and verses exist."""
-    for ref in edition.root.iter(tei("ref")):
-        if ref.get("type") != "quran" or ref.get("cRef") is None:
-            continue
+    citations = [r for r in edition.root.iter(tei("ref")) if r.get("type") == "quran" and r.get("cRef") is not None]
+    if not citations:
+        return
+    from tei.hadith.quran import parse_canonical, problems  # imported (with its text normalisation) only when cited
+
+    for ref in citations:
         ranges = parse_canonical(ref.get("cRef"))
         if ranges is None:
             yield error("QUR002", f"cRef {ref.get('cRef')!r} is not a Qur'an reference", edition.name, ref.sourceline,
