@@ -13,17 +13,20 @@ import warnings
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator, Protocol
+from typing import TYPE_CHECKING, Iterator, Protocol
 from urllib.parse import urlparse
 
 from lxml import etree
 
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import InvalidInputError, UsageError
-from tei.validate import locate, prune
-from tei.validate.relaxng import Grammar, UnsupportedGrammar
+from tei.validate import prune
 from tei.validate.schematron import SCH_NS, SchematronSchema, has_rules
 from tei.xmlio import parse_file
+
+if TYPE_CHECKING:  # read only when a document fails (valid ones never need them)
+    from tei.validate.locate import Located
+    from tei.validate.relaxng import Grammar
 
 XSD_NS = "http://www.w3.org/2001/XMLSchema"
 VC_NS = "http://www.w3.org/2007/XMLSchema-versioning"
@@ -82,9 +85,12 @@ class RelaxNGSchema:
         if not placed and not validator.error_log:
             yield error("RNG", "the document is not valid against the schema", name, tree.getroot().sourceline)
 
-    def jing_errors(self, tree: etree._ElementTree) -> list[locate.Located]:
+    def jing_errors(self, tree: etree._ElementTree) -> list[Located]:
         """The errors jing reports, in order, from the whole grammar read into derivatives (only what the
         document enters is read); empty if the grammar cannot be read so (it includes other files)."""
+        from tei.validate import locate
+        from tei.validate.relaxng import Grammar, UnsupportedGrammar
+
         try:
             if self._derivatives is None:
                 self._derivatives = Grammar(self.grammar)
