@@ -6,11 +6,14 @@
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from console import tei_script  # noqa: E402
 
 
 def timed(command: list[str], runs: int) -> list[float]:
@@ -26,7 +29,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=20)
     runs = parser.parse_args().runs
-    tei = shutil.which("tei") or sys.exit("the tei console script is not on PATH (activate .venv)")
+    tei = tei_script()
     rows = [
         ("python -c pass (floor)", [sys.executable, "-c", "pass"]),
         ("tei --help", [tei, "--help"]),

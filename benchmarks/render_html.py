@@ -22,6 +22,9 @@ from pathlib import Path
 
 from lxml import etree
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from console import tei_script  # noqa: E402
+
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED_LARGEST = PROJECT.parent / "shared" / "corpora" / "tei-apparatus" / "open-cbgm_3_john_collation.xml"
 TEI = "http://www.tei-c.org/ns/1.0"
@@ -64,7 +67,7 @@ def synthetic_edition(units: int, witnesses: int = 4, seed: int = 1) -> bytes:
 def seed_edition(folder: Path) -> Path:
     edition = folder / "seed-edition.xml"
     subprocess.run(
-        [shutil.which("tei"), "collate", "--manifest", str(PROJECT / "seeds" / "edition.toml"), "-o", str(edition)],
+        [tei_script(), "collate", "--manifest", str(PROJECT / "seeds" / "edition.toml"), "-o", str(edition)],
         check=True, stdout=subprocess.DEVNULL,
     )
     return edition
@@ -109,7 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
-    tei = shutil.which("tei") or sys.exit("the tei console script is not on PATH (activate .venv)")
+    tei = tei_script()
     xsltproc = shutil.which("xsltproc") or sys.exit("xsltproc is not installed (scripts/setup.sh)")
     stylesheet = PROJECT / "xslt" / "html" / "edition.xsl"
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")

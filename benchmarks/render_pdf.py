@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import argparse
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from console import tei_script  # noqa: E402
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -59,7 +61,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--latex-runs", type=int, default=1)
     arguments = parser.parse_args()
-    tei = shutil.which("tei") or sys.exit("the tei console script is not on PATH (activate .venv)")
+    tei = tei_script()
     with tempfile.TemporaryDirectory() as folder:
         edition = seed_edition(Path(folder))
         units = edition.read_text("utf-8").count("<app ")

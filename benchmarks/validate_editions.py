@@ -19,6 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from console import tei_script  # noqa: E402
+
 PROJECT = Path(__file__).resolve().parents[1]
 MINI = PROJECT / "tests" / "fixtures" / "editions" / "mini.xml"
 WORDS = ("captives", "prisoners", "Qibla", "Qiblah", "cloak", "mantle", "Umar", "Abu Bakr", "companions")
@@ -45,7 +48,7 @@ def main() -> None:
     parser.add_argument("--editions", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     arguments = parser.parse_args()
-    tei, jing = shutil.which("tei"), shutil.which("jing")
+    tei, jing = tei_script(), shutil.which("jing")
     if not (tei and jing):
         sys.exit("needs the tei console script and jing")
     with tempfile.TemporaryDirectory() as scratch:

@@ -18,6 +18,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from console import tei_script  # noqa: E402
+
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 DOCUMENTS = (
     "tei-apparatus/evt_pseudoEdition.xml",
@@ -43,7 +46,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--schema", type=Path, default=SHARED / "tei-p5-schema" / "4.12.0" / "tei_all.rng")
     arguments = parser.parse_args()
-    jing, tei = shutil.which("jing"), shutil.which("tei")
+    jing, tei = shutil.which("jing"), tei_script()
     if not (jing and tei and arguments.schema.is_file()):
         sys.exit("needs jing, the tei console script and the tei_all schema (../shared/corpora)")
     print(f"{'document':34} {'verdict':>8} {'jing s':>7} {'tei grammar s':>14} {'+Schematron s':>14} "

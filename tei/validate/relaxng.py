@@ -86,11 +86,23 @@ class Patterns:
             return second
         if second is self.not_allowed:
             return first
-        members = self.alternatives(first) | self.alternatives(second)
-        return self._intern(("choice", members), nullable=any(m.nullable for m in members))
+        return self.choice_of((first, second))
 
-    def alternatives(self, pattern: Pattern) -> frozenset[Pattern]:
-        return pattern.first if pattern.kind == "choice" else frozenset((pattern,))
+    def choice_of(self, alternatives) -> Pattern:
+        """One choice of all the alternatives, flat and without duplicates (notAllowed ones dropped)."""
+        members: set[Pattern] = set()
+        for alternative in alternatives:
+            if alternative.kind == "choice":
+                members.update(alternative.first)
+            elif alternative is not self.not_allowed:
+                members.add(alternative)
+        if len(members) <= 1:
+            return members.pop() if members else self.not_allowed
+        key = ("choice", frozenset(members))
+        found = self._interned.get(key)
+        if found is None:
+            found = self._interned[key] = Pattern("choice", key[1], nullable=any(m.nullable for m in members))
+        return found
 
     def group(self, first: Pattern, second: Pattern) -> Pattern:
         if self.not_allowed in (first, second):
@@ -143,10 +155,7 @@ class Patterns:
     def _start_tag_open(self, p: Pattern, name: QName) -> Pattern:
         kind = p.kind
         if kind == "choice":
-            result = self.not_allowed
-            for member in p.first:
-                result = self.choice(result, self.start_tag_open(member, name))
-            return result
+            return self.choice_of(self.start_tag_open(member, name) for member in p.first)
         if kind == "element":
             return self.after(p.content, self.empty) if contains(p.first, name) else self.not_allowed
         if kind == "interleave":
@@ -167,10 +176,7 @@ class Patterns:
         if p.kind == "after":
             return self.after(p.first, function(p.second))
         if p.kind == "choice":
-            result = self.not_allowed
-            for member in p.first:
-                result = self.choice(result, self.apply_after(function, member))
-            return result
+            return self.choice_of(self.apply_after(function, member) for member in p.first)
         return self.not_allowed
 
     def attribute_value(self, p: Pattern, name: QName, value: str | None) -> Pattern:
@@ -181,10 +187,7 @@ class Patterns:
         if kind == "after":
             return self.after(self.attribute_value(p.first, name, value), p.second)
         if kind == "choice":
-            result = self.not_allowed
-            for member in p.first:
-                result = self.choice(result, self.attribute_value(member, name, value))
-            return result
+            return self.choice_of(self.attribute_value(member, name, value) for member in p.first)
         if kind == "group":
             return self.choice(self.group(self.attribute_value(p.first, name, value), p.second),
                                self.group(p.first, self.attribute_value(p.second, name, value)))
@@ -231,10 +234,7 @@ class Patterns:
         if kind == "after":
             return self.after(self.start_tag_close(p.first, lenient), p.second)
         if kind == "choice":
-            result = self.not_allowed
-            for member in p.first:
-                result = self.choice(result, self.start_tag_close(member, lenient))
-            return result
+            return self.choice_of(self.start_tag_close(member, lenient) for member in p.first)
         if kind == "group":
             return self.group(self.start_tag_close(p.first, lenient), self.start_tag_close(p.second, lenient))
         if kind == "interleave":
@@ -250,10 +250,7 @@ class Patterns:
             return self.not_allowed
         kind = p.kind
         if kind == "choice":
-            result = self.not_allowed
-            for member in self._text_members[p]:
-                result = self.choice(result, self.text_value(member, text))
-            return result
+            return self.choice_of(self.text_value(member, text) for member in self._text_members[p])
         if kind == "interleave":
             return self.choice(self.interleave(self.text_value(p.first, text), p.second),
                                self.interleave(p.first, self.text_value(p.second, text)))
@@ -286,9 +283,7 @@ class Patterns:
     def end_tag(self, p: Pattern) -> Pattern:
         if p not in self._end:
             if p.kind == "choice":
-                result = self.not_allowed
-                for member in p.first:
-                    result = self.choice(result, self.end_tag(member))
+                result = self.choice_of(self.end_tag(member) for member in p.first)
             else:
                 result = p.second if p.kind == "after" and p.first.nullable else self.not_allowed
             self._end[p] = result
@@ -297,10 +292,7 @@ class Patterns:
     def end_tag_recovering(self, p: Pattern) -> Pattern:
         """After an incomplete element (error recovery): carry on as if its content had been complete."""
         if p.kind == "choice":
-            result = self.not_allowed
-            for member in p.first:
-                result = self.choice(result, self.end_tag_recovering(member))
-            return result
+            return self.choice_of(self.end_tag_recovering(member) for member in p.first)
         return p.second if p.kind == "after" else self.not_allowed
 
     def accepts_text(self, p: Pattern) -> bool:
@@ -450,10 +442,7 @@ class Grammar:
                 result = p.interleave(result, self._pattern(child))
             return result
         if tag == "choice":
-            result = p.not_allowed
-            for child in children:
-                result = p.choice(result, self._pattern(child))
-            return result
+            return self._choice_of(children)
         if tag == "optional":
             return p.choice(self._group(children), p.empty)
         if tag == "zeroOrMore":
@@ -483,10 +472,7 @@ class Grammar:
         raise UnsupportedGrammar(f"{tag} is not followed")
 
     def _choice_of(self, nodes: list[etree._Element]) -> Pattern:
-        result = self.patterns.not_allowed
-        for node in nodes:
-            result = self.patterns.choice(result, self._pattern(node))
-        return result
+        return self.patterns.choice_of([self._pattern(node) for node in nodes])
 
     def _named(self, node, children, for_attribute: bool) -> tuple[tuple, list[etree._Element]]:
         """The name class of an element or attribute pattern, and the patterns of its content."""

@@ -27,14 +27,34 @@ _INTEGER_RANGES = {
     "unsignedLong": (0, 2**64 - 1), "unsignedInt": (0, 2**32 - 1), "unsignedShort": (0, 65535),
     "unsignedByte": (0, 255),
 }
-_ELEMENTPATH_TYPES = {  # XML Schema 1.0 lexical spaces that elementpath checks for us
-    "date": "Date10", "dateTime": "DateTime10", "time": "Time", "gYear": "GregorianYear10",
-    "gYearMonth": "GregorianYearMonth10", "gMonth": "GregorianMonth", "gDay": "GregorianDay",
-    "gMonthDay": "GregorianMonthDay", "duration": "Duration", "anyURI": "AnyURI", "language": "Language",
-    "Name": "Name", "NCName": "NCName", "ID": "NCName", "IDREF": "NCName", "ENTITY": "NCName",
-    "NMTOKEN": "NMToken", "QName": "QName", "base64Binary": "Base64Binary", "hexBinary": "HexBinary",
-}
-_LISTS = {"IDREFS": "NCName", "ENTITIES": "NCName", "NMTOKENS": "NMToken"}
+_TIMEZONE = r"(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))?"
+_YEAR = r"-?([1-9][0-9]{3,}|0[0-9]{3})"
+_MONTH, _DAY = r"(0[1-9]|1[0-2])", r"(0[1-9]|[12][0-9]|3[01])"
+_TIME = r"(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?|24:00:00(\.0+)?)"
+_NAME_START = ("A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D"
+               "\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\U00010000-\U000EFFFF")
+_NAME_CHAR = _NAME_START + "\\-.0-9\u00B7\u0300-\u036F\u203F\u2040"
+_LEXICAL = {name: re.compile(expression) for name, expression in {  # XML Schema 1.0's lexical spaces
+    "date": f"{_YEAR}-{_MONTH}-{_DAY}{_TIMEZONE}",
+    "dateTime": f"{_YEAR}-{_MONTH}-{_DAY}T{_TIME}{_TIMEZONE}",
+    "time": f"{_TIME}{_TIMEZONE}",
+    "gYear": f"{_YEAR}{_TIMEZONE}",
+    "gYearMonth": f"{_YEAR}-{_MONTH}{_TIMEZONE}",
+    "gMonth": f"--{_MONTH}{_TIMEZONE}",
+    "gDay": f"---{_DAY}{_TIMEZONE}",
+    "gMonthDay": f"--{_MONTH}-{_DAY}{_TIMEZONE}",
+    "duration": r"-?P(?=[0-9]|T[0-9])([0-9]+Y)?([0-9]+M)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?",
+    "language": r"[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*",
+    "NCName": f"[{_NAME_START}][{_NAME_CHAR}]*",
+    "Name": f"[:{_NAME_START}][:{_NAME_CHAR}]*",
+    "NMTOKEN": f"[:{_NAME_CHAR}]+",
+    "anyURI": r"([^%#]|%[0-9A-Fa-f]{2})*(#([^%#]|%[0-9A-Fa-f]{2})*)?",
+}.items()}
+for _alias in ("ID", "IDREF", "ENTITY"):
+    _LEXICAL[_alias] = _LEXICAL["NCName"]
+_DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # 29: a leap year's February
+_ELEMENTPATH_TYPES = {"QName": "QName", "base64Binary": "Base64Binary", "hexBinary": "HexBinary"}
+_LISTS = {"IDREFS": "NCName", "ENTITIES": "NCName", "NMTOKENS": "NMTOKEN"}
 _DATES = frozenset({"date", "dateTime", "gYear", "gYearMonth"})
 
 
@@ -98,13 +118,27 @@ def _lexically_valid(name: str, value: str) -> bool:
         return bool(_INTEGER.fullmatch(value)) and (low is None or int(value) >= low) and (
             high is None or int(value) <= high)
     if name in _LISTS:
-        words = value.split()
-        return bool(words) and all(_elementpath_type(_LISTS[name]).is_valid(w) for w in words)
+        words = value.split(" ")
+        return bool(value) and all(_LEXICAL[_LISTS[name]].fullmatch(w) for w in words)
+    if name in _LEXICAL:
+        return bool(_LEXICAL[name].fullmatch(value)) and _real_date(name, value)
     if name in _ELEMENTPATH_TYPES:
-        if name in _DATES and _YEAR_ZERO.match(value):
-            return False
         return bool(_elementpath_type(_ELEMENTPATH_TYPES[name]).is_valid(value))
     return True  # a type this library does not know is not held against the document
+
+
+def _real_date(name: str, value: str) -> bool:
+    """No year zero (XML Schema 1.0), and no day past the end of its month (February 29 only in leap years)."""
+    if name in _DATES and _YEAR_ZERO.match(value):
+        return False
+    if name not in ("date", "dateTime", "gMonthDay"):
+        return True
+    numbers = [int(n) for n in re.findall(r"[0-9]+", value.lstrip("-"))]
+    year, month, day = (None, *numbers[:2]) if name == "gMonthDay" else numbers[:3]
+    if day > _DAYS_IN_MONTH[month - 1]:
+        return False
+    leap = year is None or (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0))
+    return not (month == 2 and day == 29 and not leap)
 
 
 def _elementpath_type(name: str):

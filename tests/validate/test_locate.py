@@ -181,6 +181,10 @@ def test_schema_white_space_is_four_characters_only():
     ("date", "yesterday", False), ("boolean", "1", True), ("boolean", "yes", False),
     ("nonNegativeInteger", "-1", False), ("nonNegativeInteger", " 7 ", True), ("decimal", "1.", True),
     ("NCName", "a:b", False), ("language", "not a language", False), ("anyURI", "%zz", False),
+    ("date", "2024-02-29", True), ("date", "2023-02-29", False), ("date", "2024-04-31", False),
+    ("gMonthDay", "--02-29", True), ("dateTime", "2024-05-01T24:00:00Z", True), ("time", "25:00:00", False),
+    ("Name", "tei:p", True), ("NCName", "_x-1.\u00b7", True), ("ID", "1x", False), ("duration", "P1Y2MT3H", True),
+    ("duration", "PT", False), ("gMonth", "--13", False), ("NMTOKENS", "a b", True),
 ])
 def test_xml_schema_datatypes(name, value, allowed):
     assert datatype(XSD_LIBRARY, name, ()).allows(value) is allowed
