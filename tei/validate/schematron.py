@@ -21,6 +21,7 @@ from lxml import etree
 
 from tei.diagnostics import Diagnostic, Severity, error, warning
 from tei.errors import InvalidInputError
+from tei.validate.xpath1 import xpath1_form
 
 SCH_NS = "http://purl.oclc.org/dsdl/schematron"
 WARNING_ROLES = frozenset({"warning", "warn", "info", "information", "nonfatal"})
@@ -49,6 +50,7 @@ class Check:
 
     is_report: bool
     test: Expression
+    quick: etree.XPath | None  # the test for lxml, when its XPath 1 form has the same value (xpath1.py)
     code: str
     severity: Severity
     message: tuple  # text, NAME (sch:name) and sch:value-of expressions, rendered per failing node
@@ -61,6 +63,11 @@ class Rule:
     exact: bool  # may_match is the context itself (valid XPath 1): its elements are the rule's contexts
     lets: tuple[tuple[str, Expression], ...]
     checks: tuple[Check, ...]
+
+    @property
+    def quick(self) -> bool:
+        """True if lxml alone can run the rule: its context and every test have XPath 1 forms, no lets."""
+        return self.exact and not self.lets and all(check.quick is not None for check in self.checks)
 
     def expressions(self) -> Iterator[Expression]:
         yield self.context
@@ -155,6 +162,7 @@ class SchematronSchema:
         return Check(
             is_report=element.tag == sch("report"),
             test=self._expression(element.get("test", "true()"), element),
+            quick=_xpath1(element.get("test", "true()"), self.namespaces),
             code=element.get("id") or pattern.get("id") or "SCH",
             severity=Severity.WARNING if role in WARNING_ROLES else Severity.ERROR,
             message=self._message_parts(element),
@@ -173,17 +181,26 @@ class SchematronSchema:
         return tuple(parts)
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
-        view = None  # elementpath's node tree and the global lets bound on it: made when a rule first may fire
+        views: list[tuple[object, dict]] = []
+
+        def view() -> tuple[object, dict]:
+            """elementpath's node tree and the global lets bound on it, made when a rule first needs them."""
+            if not views:
+                views.append(self._view(tree))
+            return views[0]
+
         for pattern in self.patterns:
-            handled: set[int] = set()
+            handled: set = set()  # the nodes a rule of this pattern has fired on (elements as lxml's)
             variables = None
             for rule in pattern.rules:
                 found = _prefiltered(rule, tree)
                 if found is not None and not found:
                     continue
+                if rule.quick and all(isinstance(item, etree._Element) for item in found):
+                    yield from self._run_quickly(rule, found, handled, name, view)
+                    continue
                 self._compile(rule)
-                view = view or self._view(tree)
-                document, global_variables = view
+                document, global_variables = view()
                 if variables is None:
                     variables = self._bind(pattern.lets, document, document, global_variables)
                 yield from self._run(rule, found, document, variables, handled, name)
@@ -207,13 +224,33 @@ class SchematronSchema:
 
         try:
             for node in self._contexts(rule, found, document, variables):
-                if id(node) not in handled:
-                    handled.add(id(node))
+                identity = getattr(node, "elem", None)
+                identity = identity if isinstance(identity, etree._Element) else id(node)
+                if identity not in handled:
+                    handled.add(identity)
                     yield from self._fire(rule, node, document, variables, name)
         except elementpath.ElementPathError as exc:  # a dynamic error of the rule, not of the document
             context = self._token(rule.context).source
             yield warning("SCH009", f"a Schematron rule (context {context!r}) could not be evaluated and was "
                           f"skipped: {exc}", name)
+
+    def _run_quickly(self, rule: Rule, found: list, handled: set, name: str, view) -> Iterator[Diagnostic]:
+        """A rule that lxml runs alone: elementpath is needed only for a failing check's sch:value-of."""
+        for element in found:
+            if element in handled:
+                continue
+            handled.add(element)
+            for check in rule.checks:
+                if _true(check.quick(element)) == check.is_report:
+                    yield Diagnostic(check.code, self._quick_message(check.message, element, view), name,
+                                     element.sourceline, None, check.severity)
+
+    def _quick_message(self, parts: tuple, element: etree._Element, view) -> str:
+        if any(isinstance(part, Expression) for part in parts):
+            document, variables = view()
+            return self._message(parts, document.get_element_node(element), document, variables)
+        text = "".join(etree.QName(element).localname if part is NAME else part for part in parts)
+        return " ".join(text.split())
 
     def _contexts(self, rule: Rule, found: list | None, document, variables: dict):
         """The nodes a rule fires on: those lxml's C XPath found when the context is XPath 1 and selects
@@ -287,12 +324,29 @@ def _prefilter(selector: str, namespaces: dict[str, str]) -> tuple[etree.XPath |
     """
     if "(:" in selector:
         return None, False
-    for candidate in (selector, _widened(selector)):
-        try:
-            return etree.XPath(candidate, namespaces=namespaces), candidate == selector
-        except etree.XPathError:
-            continue
-    return None, False
+    exact = _xpath1(selector, namespaces)
+    if exact is not None:
+        return exact, True
+    try:
+        return etree.XPath(_widened(selector), namespaces=namespaces), False
+    except etree.XPathError:
+        return None, False
+
+
+def _xpath1(expression: str, namespaces: dict[str, str]) -> etree.XPath | None:
+    """The expression compiled by lxml, when its XPath 1 form has the same value (xpath1.py)."""
+    form = xpath1_form(expression)
+    try:
+        return None if form is None else etree.XPath(form, namespaces=namespaces)
+    except etree.XPathError:
+        return None
+
+
+def _true(value) -> bool:
+    """XPath's effective boolean value of what lxml returns (a node list, boolean, number or string)."""
+    if isinstance(value, float):
+        return value == value and value != 0
+    return bool(value)
 
 
 def _widened(selector: str) -> str:
