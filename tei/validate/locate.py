@@ -20,6 +20,7 @@ from lxml import etree
 from tei.validate.relaxng import Grammar, Pattern, QName
 
 MAX_ERRORS = 200
+SOURCE_CHUNK = 1 << 20  # bytes given to expat at a time
 EXPECTED_NAMES_SHOWN = 12
 _TAG = re.compile(rb"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
 _ENCODING = re.compile(rb"""<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
@@ -45,9 +46,24 @@ class _Open:
 
 def errors(grammar: Grammar, tree: etree._ElementTree) -> list[Located]:
     """The document's errors against the grammar, in document order, at jing's positions."""
+    return list(_validate(grammar, _events(tree)))
+
+
+def _events(tree: etree._ElementTree) -> Iterator[tuple]:
+    """The document's events, read from its bytes as they stream by (so a large document is never held
+    as events), or from the tree when there are no bytes to read or expat refuses them at once."""
     source = _source_bytes(tree)
-    events = _events_from_source(source) if source is not None else None
-    return list(_validate(grammar, events if events is not None else _events_from_tree(tree)))
+    if source is None:
+        yield from _events_from_tree(tree)
+        return
+    started = False
+    try:
+        for event in _events_from_source(source):
+            started = True
+            yield event
+    except expat.ExpatError:  # lxml read what expat will not (which no test has shown): what was found stands
+        if not started:
+            yield from _events_from_tree(tree)
 
 
 def _validate(grammar: Grammar, events) -> Iterator[Located]:
@@ -86,7 +102,9 @@ def _validate(grammar: Grammar, events) -> Iterator[Located]:
             opened = patterns.start_tag_open(pattern, name)
             if opened is patterns.not_allowed:
                 found += 1
-                yield Located(line, column, f"element {_show(name)} not allowed here{_expected(patterns, pattern)}")
+                known = grammar.element_names is None or name in grammar.element_names
+                where = "here" if known else "anywhere"
+                yield Located(line, column, f"element {_show(name)} not allowed {where}{_expected(patterns, pattern)}")
                 stack.append(_Open(name, skipped=True))
                 continue
             for attribute, value in attributes:
@@ -165,16 +183,15 @@ def _source_bytes(tree: etree._ElementTree) -> bytes | None:
     return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
 
 
-def _events_from_source(data: bytes) -> list[tuple] | None:
-    """start/text/end events from the bytes by expat, each tag with jing's line and column; None if expat
-    cannot read them (then the tree is used)."""
+def _events_from_source(data: bytes) -> Iterator[tuple]:
+    """start/text/end events from the bytes by expat, a chunk at a time, each tag with jing's line and
+    column; a text's position (where it ends) is known when the next tag comes."""
     events: list[tuple] = []
     line_starts = [0] + [m.end() for m in re.finditer(rb"\n", data)]
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.ordered_attributes = True
     parser.buffer_text = True
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-
     empty_element_end: list[tuple[int, int]] = []  # where an empty-element tag's end event is reported
 
     def position(byte: int) -> tuple[int, int]:
@@ -185,9 +202,13 @@ def _events_from_source(data: bytes) -> list[tuple] | None:
         found = _TAG.match(data, parser.CurrentByteIndex)
         return found.end() if found else parser.CurrentByteIndex
 
-    def tag(event: tuple) -> None:
-        if events and events[-1][0] == "text":  # text ends where this tag begins
+    def close_text(*_markup) -> None:
+        """A text ends where the next markup begins (a tag, comment, processing instruction or CDATA)."""
+        if events and len(events[-1]) == 2:
             events[-1] = ("text", events[-1][1], *position(parser.CurrentByteIndex))
+
+    def tag(event: tuple) -> None:
+        close_text()
         events.append(event)
 
     def start(name, attributes):
@@ -200,21 +221,20 @@ def _events_from_source(data: bytes) -> list[tuple] | None:
     def end(_name):
         tag(("end", *(empty_element_end.pop() if empty_element_end else position(tag_end()))))
 
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-
     def text(characters: str) -> None:
-        if events and events[-1][0] == "text":  # expat may hand one text over in pieces
+        if events and len(events[-1]) == 2:  # expat may hand one text over in pieces
             events[-1] = ("text", events[-1][1] + characters)
         else:
             events.append(("text", characters))
 
-    parser.CharacterDataHandler = text
-    try:
-        parser.Parse(data, True)
-    except expat.ExpatError:
-        return None
-    return events
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
+    parser.CommentHandler = parser.ProcessingInstructionHandler = close_text
+    parser.StartCdataSectionHandler = parser.EndCdataSectionHandler = close_text
+    for offset in range(0, len(data), SOURCE_CHUNK):
+        parser.Parse(data[offset:offset + SOURCE_CHUNK], offset + SOURCE_CHUNK >= len(data))
+        ready = len(events) - (1 if events and len(events[-1]) == 2 else 0)  # a text still open waits
+        yield from events[:ready]
+        del events[:ready]
 
 
 def _qname(expat_name: str) -> QName:

@@ -69,6 +69,7 @@ class Patterns:
         self._close: dict[Pattern, Pattern] = {}
         self._end: dict[Pattern, Pattern] = {}
         self._has_attribute: dict[tuple[Pattern, QName], bool] = {}
+        self._attribute: dict[tuple[Pattern, QName, str | None], Pattern] = {}
         self._typed: dict[Pattern, bool] = {}
         self._accepts_text: dict[Pattern, bool] = {}
         self._text_members: dict[Pattern, tuple[Pattern, ...]] = {}
@@ -181,6 +182,12 @@ class Patterns:
 
     def attribute_value(self, p: Pattern, name: QName, value: str | None) -> Pattern:
         """The derivative by one attribute; with value None, by its name alone (to tell the two errors apart)."""
+        key = (p, name, value)
+        if key not in self._attribute:
+            self._attribute[key] = self._attribute_value(p, name, value)
+        return self._attribute[key]
+
+    def _attribute_value(self, p: Pattern, name: QName, value: str | None) -> Pattern:
         if not self.may_have_attribute(p, name):
             return self.not_allowed
         kind = p.kind
@@ -388,11 +395,17 @@ class Grammar:
         self.patterns = Patterns()
         self._definitions: dict[str, list[etree._Element]] = {}
         self._built: dict[str, Pattern] = {}
+        self.element_names: set[QName] | None = set()  # every name an element pattern has; None: any name
         starts = []
         for node in grammar.iter():
             if node.tag in (rng("include"), rng("externalRef"), rng("parentRef")) or (
                     node.tag == rng("grammar") and node is not grammar):
                 raise UnsupportedGrammar(f"{etree.QName(node).localname} is not followed")
+            if node.tag == rng("element") and self.element_names is not None:
+                if node.get("name") is None:  # a name class may match any name
+                    self.element_names = None
+                else:
+                    self.element_names.add(_resolve(node.get("name"), node, _inherited_ns(node)))
             if node.tag == rng("define"):
                 self._definitions.setdefault(node.get("name"), []).append(node)
             elif node.tag == rng("start"):

@@ -43,7 +43,8 @@ _LEXICAL = {name: re.compile(expression) for name, expression in {  # XML Schema
     "gMonth": f"--{_MONTH}{_TIMEZONE}",
     "gDay": f"---{_DAY}{_TIMEZONE}",
     "gMonthDay": f"--{_MONTH}-{_DAY}{_TIMEZONE}",
-    "duration": r"-?P(?=[0-9]|T[0-9])([0-9]+Y)?([0-9]+M)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?",
+    "duration": r"-?P(?=[0-9]|T[0-9])([0-9]+Y)?([0-9]+M)?([0-9]+D)?"
+                r"(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?",
     "language": r"[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*",
     "NCName": f"[{_NAME_START}][{_NAME_CHAR}]*",
     "Name": f"[:{_NAME_START}][:{_NAME_CHAR}]*",

@@ -62,11 +62,13 @@ def test_the_derivatives_give_libxml2s_verdict(seed):
 
 def handmade_variants(folder: Path) -> list[Path]:
     """Errors in the places where jing's positions are particular: a start tag over several lines, text
-    that is not allowed (reported where it ends), an incomplete empty-element tag, typed content."""
+    that is not allowed (reported where it ends: at a tag or a comment), an incomplete empty-element tag,
+    typed content."""
     text = MINI.read_text(encoding="utf-8")
     edits = {
         "multiline_start_tag": ("<app", '<app\n     bogus="1"\n    '),
         "text_not_allowed": ("<app", "stray words <app"),
+        "text_before_a_comment": ("<listWit", "stray<!-- a comment -->\n<listWit"),
         "text_in_typed_content": ("</title>", "<date when='yesterday'>5 May</date></title>"),
         "empty_element_incomplete": ("<listWit", "<listWit/><listWit"),
         "unknown_element": ("<lem", "<unknown/><lem"),
@@ -148,7 +150,18 @@ def test_a_document_without_a_file_is_located_by_its_element_lines():
     document = etree.ElementTree(etree.fromstring(MINI.read_bytes().replace(b"<lem", b"<unknown/><lem", 1)))
     (first, *_rest) = errors(DERIVATIVES, document)
     assert first.line == next(document.iter(f"{{{TEI_NS}}}unknown")).sourceline and first.column is None
-    assert first.message.startswith('element "unknown" not allowed here')
+    assert first.message.startswith('element "unknown" not allowed anywhere')  # as jing says of unknown names
+
+
+def test_a_grammar_that_includes_another_file_keeps_libxml2s_words(tmp_path):
+    """Derivatives read self-contained grammars only; with an include, libxml2 places and words errors."""
+    rng = 'xmlns="http://relaxng.org/ns/structure/1.0"'
+    (tmp_path / "start.rng").write_text(f'<grammar {rng}><start><element name="a"><empty/></element></start></grammar>')
+    (tmp_path / "main.rng").write_text(f'<grammar {rng}><include href="start.rng"/></grammar>')
+    (tmp_path / "doc.xml").write_text("<a><b/></a>")
+    (grammar,) = load_schema(tmp_path / "main.rng")
+    (found, *_rest) = grammar.check(read_document(tmp_path / "doc.xml"), "doc.xml")
+    assert found.code == "RNG" and found.line == 1 and "not allowed" not in found.message
 
 
 TEI_PATTERNS = (  # every pattern facet of tei_all 4.12.0
