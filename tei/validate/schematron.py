@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
@@ -102,19 +101,20 @@ class SchematronSchema:
         self.namespaces = {prefix: uri for prefix, uri in root.nsmap.items() if prefix}
         self.namespaces.update({ns.get("prefix"): ns.get("uri") for ns in root.iter(sch("ns"))})
         self._compiled: dict[str, object] = {}
+        self._parsers: dict[type, object] = {}
         self.global_lets = self._lets(root.findall(sch("let")))
         abstract = {r.get("id"): r for r in root.iter(sch("rule")) if r.get("abstract") == "true"}
         self.patterns = tuple(
             self._pattern(p, abstract) for p in root.iter(sch("pattern")) if p.get("abstract") != "true"
         )
 
-    @cached_property
-    def parser(self):
-        """elementpath's parser for the schema's query binding, made (and elementpath imported) on first use."""
-        parser = _parser_class(self.query_binding)(namespaces=self.namespaces)
-        if "generate-id" not in parser.symbol_table:  # XPath 3 has it; XPath 2 gets XSLT's
-            parser.external_function(_generate_id, name="generate-id", sequence_types=("node()", "xs:string"))
-        return parser
+    def _parser(self, parser_class):
+        """elementpath's parser of this class for the schema, made once (elementpath is imported then)."""
+        if parser_class not in self._parsers:
+            parser = self._parsers[parser_class] = parser_class(namespaces=self.namespaces)
+            if "generate-id" not in parser.symbol_table:  # XPath 3 has it; XPath 2 gets XSLT's
+                parser.external_function(_generate_id, name="generate-id", sequence_types=("node()", "xs:string"))
+        return self._parsers[parser_class]
 
     def _expression(self, source: str, element: etree._Element) -> Expression:
         """An expression of the schema; one whose brackets or quotes do not close is refused at once (SCH001).
@@ -133,10 +133,15 @@ class SchematronSchema:
         import elementpath
 
         if expression.source not in self._compiled:
-            try:
-                self._compiled[expression.source] = self.parser.parse(_CURRENT.sub("$current", expression.source))
-            except elementpath.ElementPathError as exc:
-                raise self._compile_error(expression.source, expression.line, exc) from None
+            source = _CURRENT.sub("$current", expression.source)
+            for parser_class in _parser_classes(self.query_binding):
+                try:
+                    self._compiled[expression.source] = self._parser(parser_class).parse(source)
+                    break
+                except elementpath.ElementPathError as exc:
+                    refusal = exc
+            else:
+                raise self._compile_error(expression.source, expression.line, refusal) from None
         return self._compiled[expression.source]
 
     def _lets(self, elements) -> tuple[tuple[str, Expression], ...]:
@@ -418,15 +423,18 @@ def _tokens(expression: str) -> Iterator[tuple[int, str]]:
     return ((match.start(), match.group()) for match in _TOKEN.finditer(expression))
 
 
-def _parser_class(query_binding: str | None):
-    """XPath 3.1 for xslt3 bindings and for rules embedded in RELAX NG (the TEI's use ||); else XPath 2."""
+def _parser_classes(query_binding: str | None):
+    """elementpath's parsers to read an expression with, in turn: XPath 2 (which also reads the XPath 1 of
+    queryBinding="xslt"), then XPath 3.1 for xslt3 bindings and for rules embedded in RELAX NG (the TEI's
+    use || here and there). XPath 3.1 reads XPath 2 with the same meaning but takes twice as long to
+    import, so it is loaded only for an expression XPath 2 cannot read."""
+    from elementpath import XPath2Parser
+
+    yield XPath2Parser
     if query_binding is None or query_binding.lower() in {"xslt3", "xpath3", "xpath31", "xslt3.0"}:
         from elementpath.xpath31 import XPath31Parser
 
-        return XPath31Parser
-    from elementpath import XPath2Parser
-
-    return XPath2Parser  # XPath 2 also reads the XPath 1 of queryBinding="xslt"
+        yield XPath31Parser
 
 
 def _generate_id(node) -> str:
