@@ -1,9 +1,12 @@
 """Where jing reports a document's RELAX NG errors, and in its words: the document's events, each with the
 line and column jing gives it (the end of the tag), run through the grammar's derivatives (relaxng.py),
-recovering after each error as jing does, so that the errors after the first are still found.
+recovering after each error so that the errors after the first are found too (an element that is not
+allowed is skipped with its content, where jing checks that content against another pattern of its name,
+so later errors may differ from jing's; the first never does).
 
 jing reports a start tag's errors (element not allowed, attributes, missing attributes) at the end of
-that start tag, text that is not allowed at the next tag, and an incomplete element at its end tag.
+that start tag, text that is not allowed where it ends (at the next tag or comment), and an incomplete
+element at its end tag.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from xml.parsers import expat
 
 from lxml import etree
 
-from tei.validate.relaxng import Grammar, Pattern, QName
+from tei.validate.relaxng import Grammar, Pattern, QName, is_whitespace
+from tei.xmlio import XML_NS
 
 MAX_ERRORS = 200
 SOURCE_CHUNK = 1 << 20  # bytes given to expat at a time
@@ -83,7 +87,7 @@ def _validate(grammar: Grammar, events) -> Iterator[Located]:
             _, text, line, column = event
             if stack and patterns.text_is_typed(pattern):
                 typed_text.append(text)
-            elif not _is_space(text):
+            elif not is_whitespace(text):
                 derived = patterns.text_value(pattern, text)
                 if derived is patterns.not_allowed:
                     found += 1
@@ -94,7 +98,7 @@ def _validate(grammar: Grammar, events) -> Iterator[Located]:
         content, typed_text = "".join(typed_text), []
         if kind == "start":
             _, name, attributes, line, column = event
-            if content and not _is_space(content):
+            if content and not is_whitespace(content):
                 found += 1
                 yield Located(line, column, "text not allowed here")
             if stack:
@@ -162,11 +166,7 @@ def _expected(patterns, pattern: Pattern) -> str:
 
 
 def _show(name: QName) -> str:
-    return f'"{name[1]}"' if name[0] != "http://www.w3.org/XML/1998/namespace" else f'"xml:{name[1]}"'
-
-
-def _is_space(text: str) -> bool:
-    return not text.strip(" \t\r\n")
+    return f'"xml:{name[1]}"' if name[0] == XML_NS else f'"{name[1]}"'
 
 
 def _source_bytes(tree: etree._ElementTree) -> bytes | None:

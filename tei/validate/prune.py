@@ -55,13 +55,14 @@ def _pattern_name(pattern: etree._Element) -> ElementName | None:
     if ":" in qualified:
         prefix, local = qualified.split(":", 1)
         return pattern.nsmap.get(prefix, ""), local
-    return _inherited_ns(pattern), qualified
+    return inherited(pattern, "ns"), qualified
 
 
-def _inherited_ns(pattern: etree._Element) -> str:
-    for node in (pattern, *pattern.iterancestors()):
-        if node.get("ns") is not None:
-            return node.get("ns")
+def inherited(node: etree._Element, attribute: str) -> str:
+    """An attribute RELAX NG elements inherit (ns, datatypeLibrary): the nearest one on the node or above."""
+    for holder in (node, *node.iterancestors()):
+        if holder.get(attribute) is not None:
+            return holder.get(attribute)
     return ""
 
 

@@ -13,16 +13,12 @@ from typing import Callable
 
 from lxml import etree
 
+from tei.validate.prune import RNG_NS, inherited, rng
 from tei.validate.xsd_datatypes import Datatype, datatype
+from tei.xmlio import XML_NS
 
-RNG_NS = "http://relaxng.org/ns/structure/1.0"
-XML_NS = "http://www.w3.org/XML/1998/namespace"
 QName = tuple[str, str]  # (namespace URI or "", local name)
 _WORDS = re.compile(r"[^ \t\r\n]+")  # a list's items are separated by XML white space
-
-
-def rng(tag: str) -> str:
-    return f"{{{RNG_NS}}}{tag}"
 
 
 class UnsupportedGrammar(Exception):
@@ -405,7 +401,7 @@ class Grammar:
                 if node.get("name") is None:  # a name class may match any name
                     self.element_names = None
                 else:
-                    self.element_names.add(_resolve(node.get("name"), node, _inherited_ns(node)))
+                    self.element_names.add(_resolve(node.get("name"), node, inherited(node, "ns")))
             if node.tag == rng("define"):
                 self._definitions.setdefault(node.get("name"), []).append(node)
             elif node.tag == rng("start"):
@@ -477,11 +473,11 @@ class Grammar:
         if tag == "data":
             excepted = node.find(rng("except"))
             params = tuple((param.get("name"), param.text or "") for param in node.iter(rng("param")))
-            type_ = datatype(_library(node), node.get("type"), params)
+            type_ = datatype(inherited(node, "datatypeLibrary"), node.get("type"), params)
             return p.data(type_, None if excepted is None else self._choice_of(_patterns_in(excepted)))
-        if tag == "value":
-            library, type_name = (_library(node), node.get("type")) if node.get("type") else ("", "token")
-            return p.value(datatype(library, type_name, ()), node.text or "")
+        if tag == "value":  # without a type, RELAX NG's own token
+            library = inherited(node, "datatypeLibrary") if node.get("type") else ""
+            return p.value(datatype(library, node.get("type", "token"), ()), node.text or "")
         raise UnsupportedGrammar(f"{tag} is not followed")
 
     def _choice_of(self, nodes: list[etree._Element]) -> Pattern:
@@ -491,7 +487,7 @@ class Grammar:
         """The name class of an element or attribute pattern, and the patterns of its content."""
         qualified = node.get("name")
         if qualified is not None:
-            default_ns = (node.get("ns") or "") if for_attribute else _inherited_ns(node)
+            default_ns = (node.get("ns") or "") if for_attribute else inherited(node, "ns")
             return ("name", *_resolve(qualified, node, default_ns)), children
         return _name_class(children[0]), children[1:]
 
@@ -505,11 +501,11 @@ def _name_class(node: etree._Element) -> tuple:
     tag = etree.QName(node).localname
     excepted = node.find(rng("except"))
     if tag == "name":
-        return ("name", *_resolve((node.text or "").strip(), node, _inherited_ns(node)))
+        return ("name", *_resolve((node.text or "").strip(), node, inherited(node, "ns")))
     if tag == "anyName":
         return ("anyName", None if excepted is None else _choice_of_names(list(excepted)))
     if tag == "nsName":
-        return ("nsName", _inherited_ns(node), None if excepted is None else _choice_of_names(list(excepted)))
+        return ("nsName", inherited(node, "ns"), None if excepted is None else _choice_of_names(list(excepted)))
     if tag == "choice":
         return _choice_of_names(list(node))
     raise UnsupportedGrammar(f"{tag} is not a name class")
@@ -528,17 +524,3 @@ def _resolve(qualified: str, node: etree._Element, default_ns: str) -> QName:
         prefix, local = qualified.split(":", 1)
         return (XML_NS if prefix == "xml" else node.nsmap.get(prefix, "")), local
     return default_ns, qualified
-
-
-def _inherited_ns(node: etree._Element) -> str:
-    for ancestor in (node, *node.iterancestors()):
-        if ancestor.get("ns") is not None:
-            return ancestor.get("ns")
-    return ""
-
-
-def _library(node: etree._Element) -> str:
-    for ancestor in (node, *node.iterancestors()):
-        if ancestor.get("datatypeLibrary") is not None:
-            return ancestor.get("datatypeLibrary")
-    return ""

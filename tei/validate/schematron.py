@@ -3,8 +3,9 @@
 lxml's own isoschematron runs XSLT 1.0 only, and the TEI's rules (and ours) need XPath 2. Each rule's
 context is first read as a widened XPath 1 path by lxml's C XPath (`_prefilter`): when that finds
 nothing in a document, the rule cannot fire there and is neither compiled nor run, which is so for most
-of the TEI's hundred rules on any one document. A rule that may fire is compiled by elementpath the first
-time (elementpath is imported then), and per document each pattern's rules fire in order (a node is
+of the TEI's hundred rules on any one document. A rule whose context and tests have XPath 1 forms of the
+same value (xpath1.py) is run by lxml alone; any other rule that may fire is compiled by elementpath the
+first time (elementpath is imported then). Per document each pattern's rules fire in order (a node is
 handled by the first rule of a pattern that matches it). The XSLT functions TEI rules rely on, current()
 and generate-id(), are provided too.
 """
@@ -201,7 +202,7 @@ class SchematronSchema:
                 found = _prefiltered(rule, tree)
                 if found is not None and not found:
                     continue
-                if rule.quick and all(isinstance(item, etree._Element) for item in found):
+                if rule.quick and found is not None and all(isinstance(item, etree._Element) for item in found):
                     yield from self._run_quickly(rule, found, handled, name, view)
                     continue
                 self._compile(rule)
@@ -222,7 +223,7 @@ class SchematronSchema:
         document = elementpath.get_node_tree(tree)
         return document, self._bind(self.global_lets, document, document, {})
 
-    def _run(self, rule: Rule, found: list | None, document, variables: dict, handled: set[int],
+    def _run(self, rule: Rule, found: list | None, document, variables: dict, handled: set,
              name: str) -> Iterator[Diagnostic]:
         """The diagnostics of one rule, on each of its context nodes that no earlier rule of the pattern handled."""
         import elementpath
