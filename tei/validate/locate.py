@@ -15,7 +15,7 @@ import bisect
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 from xml.parsers import expat
 
 from lxml import etree
@@ -50,7 +50,12 @@ class _Open:
 
 def errors(grammar: Grammar, tree: etree._ElementTree) -> list[Located]:
     """The document's errors against the grammar, in document order, at jing's positions."""
-    return list(_validate(grammar, _events(tree)))
+    walk = _Walk(grammar)
+    for event in _events(tree):
+        if len(walk.found) >= MAX_ERRORS:
+            break
+        walk.take(event)
+    return walk.found
 
 
 def _events(tree: etree._ElementTree) -> Iterator[tuple]:
@@ -70,81 +75,88 @@ def _events(tree: etree._ElementTree) -> Iterator[tuple]:
             yield from _events_from_tree(tree)
 
 
-def _validate(grammar: Grammar, events) -> Iterator[Located]:
-    patterns = grammar.patterns
-    pattern, stack, typed_text, found = grammar.start, [], [], 0
-    for event in events:
-        if found >= MAX_ERRORS:
-            return
+class _Walk:
+    """The derivative of the grammar by the events so far, and the errors met on the way."""
+
+    def __init__(self, grammar: Grammar):
+        self.grammar, self.patterns = grammar, grammar.patterns
+        self.pattern = grammar.start
+        self.open: list[_Open] = []
+        self.typed_text: list[str] = []  # text of an element with data content, matched whole at its end
+        self.found: list[Located] = []
+
+    def take(self, event: tuple) -> None:
         kind = event[0]
-        if stack and stack[-1].skipped:
+        if self.open and self.open[-1].skipped:
             if kind == "start":
-                stack.append(_Open(event[1], skipped=True))
+                self.open.append(_Open(event[1], skipped=True))
             elif kind == "end":
-                stack.pop()
-            continue
-        if kind == "text":
-            _, text, line, column = event
-            if stack and patterns.text_is_typed(pattern):
-                typed_text.append(text)
-            elif not is_whitespace(text):
-                derived = patterns.text_value(pattern, text)
-                if derived is patterns.not_allowed:
-                    found += 1
-                    yield Located(line, column, f"text not allowed here{_expected(patterns, _inner(pattern))}")
-                else:
-                    pattern = derived
-            continue
-        content, typed_text = "".join(typed_text), []
-        if kind == "start":
-            _, name, attributes, line, column = event
-            if content and not is_whitespace(content):
-                found += 1
-                yield Located(line, column, "text not allowed here")
-            if stack:
-                stack[-1].had_child = True
-            opened = patterns.start_tag_open(pattern, name)
-            if opened is patterns.not_allowed:
-                found += 1
-                known = grammar.element_names is None or name in grammar.element_names
-                where = "here" if known else "anywhere"
-                yield Located(line, column, f"element {_show(name)} not allowed {where}{_expected(patterns, pattern)}")
-                stack.append(_Open(name, skipped=True))
-                continue
-            for attribute, value in attributes:
-                derived = patterns.attribute_value(opened, attribute, value)
-                if derived is patterns.not_allowed:
-                    found += 1
-                    named = patterns.attribute_value(opened, attribute, None) is not patterns.not_allowed
-                    problem = f"value of attribute {_show(attribute)} is invalid" if named else (
-                        f"attribute {_show(attribute)} not allowed here")
-                    yield Located(line, column, f"{problem} (element {_show(name)})")
-                else:
-                    opened = derived
-            closed = patterns.start_tag_close(opened)
-            if closed is patterns.not_allowed:
-                found += 1
-                yield Located(line, column, f"element {_show(name)} missing a required attribute")
-                closed = patterns.start_tag_close(opened, missing_attributes_allowed=True)
-            pattern = closed
-            stack.append(_Open(name))
+                self.open.pop()
+        elif kind == "text":
+            self.text(*event[1:])
+        elif kind == "start":
+            self.start(*event[1:])
         else:
-            _, line, column = event
-            element = stack.pop()
-            if not element.had_child:  # an element without children matches its text, even "", as a whole
-                derived = patterns.text_children(pattern, content)
-                if derived is patterns.not_allowed:
-                    found += 1
-                    yield Located(line, column, f"character content of element {_show(element.name)} invalid")
-                else:
-                    pattern = derived
-            ended = patterns.end_tag(pattern)
-            if ended is patterns.not_allowed:
-                found += 1
-                expected = _expected(patterns, _inner(pattern))
-                yield Located(line, column, f"element {_show(element.name)} incomplete{expected}")
-                ended = patterns.end_tag_recovering(pattern)
-            pattern = ended
+            self.end(*event[1:])
+
+    def step(self, derived: Pattern, line: int | None, column: int | None, describe: Callable[[], str]) -> bool:
+        """Move on to the derived pattern; if it is notAllowed, record the error (described only then) and
+        stay where it was, as jing recovers."""
+        if derived is self.patterns.not_allowed:
+            self.found.append(Located(line, column, describe()))
+            return False
+        self.pattern = derived
+        return True
+
+    def text(self, text: str, line: int | None, column: int | None) -> None:
+        if self.open and self.patterns.text_is_typed(self.pattern):
+            self.typed_text.append(text)
+        elif not is_whitespace(text):
+            before = self.pattern
+            self.step(self.patterns.text_value(before, text), line, column,
+                      lambda: f"text not allowed here{_expected(self.patterns, _inner(before))}")
+
+    def start(self, name: QName, attributes: list, line: int | None, column: int | None) -> None:
+        patterns = self.patterns
+        if not is_whitespace("".join(self.typed_text)):  # data content may not hold elements
+            self.found.append(Located(line, column, "text not allowed here"))
+        self.typed_text = []
+        if self.open:
+            self.open[-1].had_child = True
+        before = self.pattern
+        if not self.step(patterns.start_tag_open(before, name), line, column,
+                         lambda: self._not_allowed(name) + _expected(patterns, before)):
+            self.open.append(_Open(name, skipped=True))
+            return
+        for attribute, value in attributes:
+            opened = self.pattern
+            self.step(patterns.attribute_value(opened, attribute, value), line, column,
+                      lambda: f"{self._attribute_problem(opened, attribute)} (element {_show(name)})")
+        if not self.step(patterns.start_tag_close(self.pattern), line, column,
+                         lambda: f"element {_show(name)} missing a required attribute"):
+            self.pattern = patterns.start_tag_close(self.pattern, missing_attributes_allowed=True)
+        self.open.append(_Open(name))
+
+    def end(self, line: int | None, column: int | None) -> None:
+        patterns, element = self.patterns, self.open.pop()
+        content, self.typed_text = "".join(self.typed_text), []
+        if not element.had_child:  # an element without children matches its text, even "", as a whole
+            self.step(patterns.text_children(self.pattern, content), line, column,
+                      lambda: f"character content of element {_show(element.name)} invalid")
+        before = self.pattern
+        if not self.step(patterns.end_tag(before), line, column,
+                         lambda: f"element {_show(element.name)} incomplete{_expected(patterns, _inner(before))}"):
+            self.pattern = patterns.end_tag_recovering(before)
+
+    def _not_allowed(self, name: QName) -> str:
+        known = self.grammar.element_names is None or name in self.grammar.element_names
+        return f"element {_show(name)} not allowed {'here' if known else 'anywhere'}"
+
+    def _attribute_problem(self, opened: Pattern, attribute: QName) -> str:
+        """Whether the attribute may not stand here at all, or only not with this value."""
+        if self.patterns.attribute_value(opened, attribute, None) is self.patterns.not_allowed:
+            return f"attribute {_show(attribute)} not allowed here"
+        return f"value of attribute {_show(attribute)} is invalid"
 
 
 def _inner(pattern: Pattern) -> Pattern:

@@ -102,22 +102,20 @@ class Patterns:
         return found
 
     def group(self, first: Pattern, second: Pattern) -> Pattern:
-        if self.not_allowed in (first, second):
-            return self.not_allowed
-        if first is self.empty:
-            return second
-        if second is self.empty:
-            return first
-        return self._intern(("group", first, second), nullable=first.nullable and second.nullable)
+        return self._both("group", first, second)
 
     def interleave(self, first: Pattern, second: Pattern) -> Pattern:
+        return self._both("interleave", first, second)
+
+    def _both(self, kind: str, first: Pattern, second: Pattern) -> Pattern:
+        """A group or interleave: notAllowed if either part is, the other part if one is empty."""
         if self.not_allowed in (first, second):
             return self.not_allowed
         if first is self.empty:
             return second
         if second is self.empty:
             return first
-        return self._intern(("interleave", first, second), nullable=first.nullable and second.nullable)
+        return self._intern((kind, first, second), nullable=first.nullable and second.nullable)
 
     def one_or_more(self, pattern: Pattern) -> Pattern:
         if pattern in (self.not_allowed, self.empty):
