@@ -132,8 +132,9 @@ def test_ornate_parentheses_keep_their_logical_order_in_print(tmp_path, artifact
                     str(artifacts / "print-typst-ornate-page2")], check=True)
 
 
-def test_the_pdf_index_lists_the_cited_verses_in_order(tmp_path):
-    rendered = render(cited_mini(tmp_path), "pdf", tmp_path / "cited.pdf", {"engine": "typst"})
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_the_pdf_index_lists_the_cited_verses_in_order(tmp_path, engine):
+    rendered = render(cited_mini(tmp_path), "pdf", tmp_path / "cited.pdf", {"engine": engine})
     (pdf,) = write_files(rendered.files)
     text = plain(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout)
     index = text[text.index("Qur’an verses cited"):]

@@ -1,8 +1,9 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
   The print edition as XeLaTeX source for reledmac: title page and conspectus siglorum from the header,
-  the text with line numbers (\beginnumbering, \pstart ... \pend), and each unit as \edtext with its
-  entries in footnote series A and B (series a and b of xslt/common/print.xsl). Languages and directions
+  the text with line numbers (\beginnumbering, \pstart ... \pend), each unit as \edtext with its
+  entries in footnote series A and B (series a and b of xslt/common/print.xsl), and after the text the
+  index of cited Qur'an verses (xslt/common/quran-index.xsl) when there are any. Languages and directions
   through polyglossia and bidi (babel with XeLaTeX fails on Arabic). A thin layer over
   xslt/common/apparatus.xsl and xslt/common/print.xsl; its parameters are in params.xsl.
 
@@ -15,6 +16,7 @@
 
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/print.xsl"/>
+  <xsl:import href="../common/quran-index.xsl"/>
   <xsl:include href="params.xsl"/>
   <xsl:output method="text" encoding="UTF-8"/>
 
@@ -34,7 +36,35 @@
     <xsl:call-template name="title-page"/>
     <xsl:text>\beginnumbering&#10;</xsl:text>
     <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="body"/>
-    <xsl:text>&#10;\endnumbering&#10;\end{document}&#10;</xsl:text>
+    <xsl:text>&#10;\endnumbering&#10;</xsl:text>
+    <!-- The index of cited verses, after the text, at the apparatus size, as in the Typst edition. -->
+    <xsl:if test="$quran-citations">
+      <xsl:text>&#10;\bigskip&#10;{\footnotesize\noindent\textbf{</xsl:text>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text">Qur’an verses cited</xsl:with-param></xsl:call-template>
+      <xsl:text>}\par&#10;</xsl:text>
+      <xsl:call-template name="quran-index"/>
+      <xsl:text>}&#10;</xsl:text>
+    </xsl:if>
+    <xsl:text>\end{document}&#10;</xsl:text>
+  </xsl:template>
+
+  <!-- One paragraph of the index of cited verses: the reference, then each citation with the sigla of
+       the witnesses that have it. -->
+  <xsl:template name="emit-quran-entry">
+    <xsl:param name="cref"/>
+    <xsl:text>\noindent\hangindent=1em </xsl:text>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$cref"/></xsl:call-template>
+    <xsl:for-each select="key('quran-by-cref', $cref)">
+      <xsl:text> </xsl:text>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
+      <xsl:variable name="sigla"><xsl:call-template name="citation-witnesses"/></xsl:variable>
+      <xsl:if test="string($sigla) != ''">
+        <xsl:text> </xsl:text>
+        <xsl:call-template name="citation-witnesses"/>
+      </xsl:if>
+      <xsl:if test="position() != last()"><xsl:text>;</xsl:text></xsl:if>
+    </xsl:for-each>
+    <xsl:text>\par&#10;</xsl:text>
   </xsl:template>
 
   <!-- reledmac lets each series take 0.8 of the page by default: two full series overflow the page,
