@@ -32,8 +32,16 @@ def pair_works(corpus: Path) -> list[Work]:
     for entry in json.loads(corpus.read_text(encoding="utf-8")):
         first, second = entry["narrations"]
         witnesses = tuple(Witness(f"M{n['idInBook']}", str(n["idInBook"]), n["arabic"], "ar") for n in (first, second))
-        works.append(Work(f"pair-{first['idInBook']}", entry["chapter"]["english"], language="ar",
-                          base=witnesses[0].id, profile=PROFILE, witnesses=witnesses))
+        works.append(
+            Work(
+                f"pair-{first['idInBook']}",
+                entry["chapter"]["english"],
+                language="ar",
+                base=witnesses[0].id,
+                profile=PROFILE,
+                witnesses=witnesses,
+            )
+        )
     return works
 
 

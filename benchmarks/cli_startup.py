@@ -1,6 +1,6 @@
 """How fast `tei --help` starts in a fresh process (target: under 0.3 s), beside a bare Python start.
 
-    python benchmarks/cli_startup.py [--runs 20]
+python benchmarks/cli_startup.py [--runs 20]
 """
 
 from __future__ import annotations

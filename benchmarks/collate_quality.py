@@ -54,8 +54,12 @@ def collatex_pairs(sample: SyntheticSet) -> set[tuple[str, int, str, int]]:
 
     keys = keys_of(sample)
     witnesses = [
-        {"id": wid, "tokens": [{"t": word + " ", "n": key, "i": n}
-                               for n, (word, key) in enumerate(zip(text.split(" "), keys[wid]))]}
+        {
+            "id": wid,
+            "tokens": [
+                {"t": word + " ", "n": key, "i": n} for n, (word, key) in enumerate(zip(text.split(" "), keys[wid]))
+            ],
+        }
         for wid, text in sample.texts.items()
     ]
     table = collate(Collation.create_from_dict({"witnesses": witnesses}), output="table", segmentation=False)

@@ -70,8 +70,9 @@ def measure_here(aligner: str, case: str) -> None:
 
 def measure(aligner: str, case: str, timeout: float | None = None) -> dict:
     try:
-        result = subprocess.run([sys.executable, __file__, "--one", aligner, case], capture_output=True, text=True,
-                                timeout=timeout)
+        result = subprocess.run(
+            [sys.executable, __file__, "--one", aligner, case], capture_output=True, text=True, timeout=timeout
+        )
     except subprocess.TimeoutExpired:
         return {"error": f"> {timeout:.0f} s", "timeout": timeout}
     if result.returncode:
@@ -83,16 +84,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", default="seeds,1000,2000,100000")
     parser.add_argument("--no-collatex", action="store_true")
-    parser.add_argument("--collatex-timeout", type=float, default=900,
-                        help="seconds after which a CollateX run is stopped and reported as '> N s'")
+    parser.add_argument(
+        "--collatex-timeout",
+        type=float,
+        default=900,
+        help="seconds after which a CollateX run is stopped and reported as '> N s'",
+    )
     parser.add_argument("--one", nargs=2, metavar=("ALIGNER", "CASE"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.one:
         measure_here(*arguments.one)
         return
     print("wall-clock seconds (CPU seconds of the process in brackets), peak resident memory in MB")
-    print(f"{'case':<8} {'words':>7} {'tei s (cpu)':>16} {'tei MB':>7} {'CollateX s (cpu)':>19} {'CollateX MB':>12}"
-          f" {'speed-up':>9}")
+    print(
+        f"{'case':<8} {'words':>7} {'tei s (cpu)':>16} {'tei MB':>7} {'CollateX s (cpu)':>19} {'CollateX MB':>12}"
+        f" {'speed-up':>9}"
+    )
     for case in arguments.cases.split(","):
         ours = measure("tei", case)
         skip = arguments.no_collatex or (CASES[case] or 0) > COLLATEX_LIMIT
@@ -100,15 +107,16 @@ def main() -> None:
         if "error" in ours:
             print(f"{case:<8} tei failed: {ours['error']}")
             continue
-        line = (f"{case:<8} {ours['words']:>7} {ours['seconds']:>8.2f} ({ours['cpu']:>5.2f})"
-                f" {ours['peak_mb']:>7.0f}")
+        line = f"{case:<8} {ours['words']:>7} {ours['seconds']:>8.2f} ({ours['cpu']:>5.2f}) {ours['peak_mb']:>7.0f}"
         if "error" in theirs and theirs["error"].startswith(">"):  # stopped: the speed-up is at least this
             line += f" {theirs['error']:>19} {'':>12} {'>' + format(theirs['timeout'] / ours['seconds'], '.0f'):>8}x"
         elif "error" in theirs:
             line += f" {theirs['error']:>19} {'':>12} {'':>9}"
         else:
-            line += (f" {theirs['seconds']:>10.2f} ({theirs['cpu']:>6.2f}) {theirs['peak_mb']:>12.0f}"
-                     f" {theirs['cpu'] / ours['cpu']:>8.0f}x")
+            line += (
+                f" {theirs['seconds']:>10.2f} ({theirs['cpu']:>6.2f}) {theirs['peak_mb']:>12.0f}"
+                f" {theirs['cpu'] / ours['cpu']:>8.0f}x"
+            )
         print(line, flush=True)
 
 

@@ -36,18 +36,26 @@ def main() -> None:
     arguments = parser.parse_args()
     path, runs = arguments.sample, arguments.runs
     tree = parse_file(path)
-    print(f"{path.name}: {path.stat().st_size / 1024:.0f} KB, {len(tree.getroot().findall('.//{*}app'))} apps, "
-          f"{len(all_witnesses(tree))} witnesses; median and max of {runs} runs, seconds")
+    print(
+        f"{path.name}: {path.stat().st_size / 1024:.0f} KB, {len(tree.getroot().findall('.//{*}app'))} apps, "
+        f"{len(all_witnesses(tree))} witnesses; median and max of {runs} runs, seconds"
+    )
     print(f"{'step':56} {'median':>8} {'max':>8}")
     rows = [("parse", lambda: parse_file(path))]
     for method in METHODS:
         converted = convert(tree, method, path.name)
         rows.append((f"convert to {method} (unchecked)", lambda m=method: convert(tree, m, path.name)))
-        rows.append((f"convert to {method} (checked, as tei convert)", lambda m=method: convert_checked(tree, m, path.name)))
+        rows.append(
+            (f"convert to {method} (checked, as tei convert)", lambda m=method: convert_checked(tree, m, path.name))
+        )
         if method != "parallel-segmentation":
             back = parse_bytes(convert_checked(converted, method, path.name)[0], path.name)
-            rows.append((f"  and back from {method} (checked)",
-                         lambda b=back: convert_checked(b, "parallel-segmentation", path.name)))
+            rows.append(
+                (
+                    f"  and back from {method} (checked)",
+                    lambda b=back: convert_checked(b, "parallel-segmentation", path.name),
+                )
+            )
     for label, action in rows:
         times = timed(action, runs)
         print(f"{label:56} {statistics.median(times):8.3f} {max(times):8.3f}")

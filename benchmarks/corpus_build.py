@@ -36,7 +36,7 @@ def make_corpus(folder: Path, works: int, words: int, seed: int = 1) -> None:
     vocabulary = source.split(" ")
     for number in range(works):
         start = rng.randrange(len(vocabulary) - words)
-        base = " ".join(vocabulary[start:start + words])
+        base = " ".join(vocabulary[start : start + words])
         work = folder / f"work{number:05}"
         work.mkdir(parents=True)
         entries = []
@@ -55,8 +55,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         corpus, out = Path(scratch) / "corpus", Path(scratch) / "out"
         make_corpus(corpus, arguments.works, arguments.words)
-        command = [sys.executable, "-m", "tei", "build", str(corpus), "-o", str(out), "--jobs", str(arguments.jobs),
-                   "--stages", STAGES]
+        command = [
+            sys.executable,
+            "-m",
+            "tei",
+            "build",
+            str(corpus),
+            "-o",
+            str(out),
+            "--jobs",
+            str(arguments.jobs),
+            "--stages",
+            STAGES,
+        ]
         start = time.perf_counter()
         result = subprocess.run(command, capture_output=True, text=True)
         elapsed = time.perf_counter() - start

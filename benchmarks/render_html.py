@@ -28,7 +28,21 @@ from console import tei_script  # noqa: E402
 PROJECT = Path(__file__).resolve().parent.parent
 SHARED_LARGEST = PROJECT.parent / "shared" / "corpora" / "tei-apparatus" / "open-cbgm_3_john_collation.xml"
 TEI = "http://www.tei-c.org/ns/1.0"
-WORDS = "the prophet turned towards qibla consulted abu bakr umar about captives and said".split()
+WORDS = [
+    "the",
+    "prophet",
+    "turned",
+    "towards",
+    "qibla",
+    "consulted",
+    "abu",
+    "bakr",
+    "umar",
+    "about",
+    "captives",
+    "and",
+    "said",
+]
 TYPES = ["substitution", "omission", "addition", "orthographic", "honorific", "punctuation"]
 
 
@@ -68,7 +82,8 @@ def seed_edition(folder: Path) -> Path:
     edition = folder / "seed-edition.xml"
     subprocess.run(
         [tei_script(), "collate", "--manifest", str(PROJECT / "seeds" / "edition.toml"), "-o", str(edition)],
-        check=True, stdout=subprocess.DEVNULL,
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
     return edition
 
@@ -127,9 +142,13 @@ def main() -> None:
             ]
             for tool, command in rows:
                 times = timed(command, runs)
-                print(f"{label:44} {tool:10} {statistics.median(times):9.3f} {max(times):9.3f}  {target if tool == 'tei render' else ''}")
+                print(
+                    f"{label:44} {tool:10} {statistics.median(times):9.3f} {max(times):9.3f}  {target if tool == 'tei render' else ''}"
+                )
             times = timed_in_process(edition, folder / "site-in-process", runs)
-            print(f"{label:44} {'render()':10} {statistics.median(times):9.3f} {max(times):9.3f}  (in process: parse, XSLT, write)")
+            print(
+                f"{label:44} {'render()':10} {statistics.median(times):9.3f} {max(times):9.3f}  (in process: parse, XSLT, write)"
+            )
 
 
 if __name__ == "__main__":

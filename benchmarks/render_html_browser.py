@@ -21,8 +21,14 @@ from render_html import seed_edition, synthetic_edition
 from tei.outputs import write_files
 from tei.render import render
 
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 MEASURE = """() => {
     const ready = performance.getEntriesByName('tei-edition-ready')[0].startTime;
     const witness = document.querySelector('#witness-select option:last-child').value;
@@ -55,8 +61,10 @@ def main() -> None:
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_FLAGS)
-        print(f"{'site':26} {'units':>5} {'interactive ms':>15} {'max':>6} {'witness switch ms':>18} {'activate ms':>12}"
-              f"   ({runs} loads, median)")
+        print(
+            f"{'site':26} {'units':>5} {'interactive ms':>15} {'max':>6} {'witness switch ms':>18} {'activate ms':>12}"
+            f"   ({runs} loads, median)"
+        )
         for label, page_path in sites(Path(temporary)):
             figures = []
             for _ in range(runs):
@@ -66,8 +74,10 @@ def main() -> None:
                 figures.append(page.evaluate(MEASURE))
                 page.close()
             ready, switched, activated = ([f[i] for f in figures] for i in range(3))
-            print(f"{label:26} {figures[0][3]:5d} {statistics.median(ready):15.0f} {max(ready):6.0f} "
-                  f"{statistics.median(switched):18.1f} {statistics.median(activated):12.1f}")
+            print(
+                f"{label:26} {figures[0][3]:5d} {statistics.median(ready):15.0f} {max(ready):6.0f} "
+                f"{statistics.median(switched):18.1f} {statistics.median(activated):12.1f}"
+            )
         browser.close()
 
 

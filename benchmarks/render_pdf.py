@@ -30,7 +30,11 @@ def seed_edition(folder: Path) -> Path:
     from tei.writers.edition import EditionOptions, edition_bytes
 
     path = folder / "edition.xml"
-    path.write_bytes(edition_bytes(collate(read_manifest(PROJECT / "seeds" / "edition.toml")), EditionOptions("schemas/tei-edition.rng")))
+    path.write_bytes(
+        edition_bytes(
+            collate(read_manifest(PROJECT / "seeds" / "edition.toml")), EditionOptions("schemas/tei-edition.rng")
+        )
+    )
     return path
 
 
@@ -67,11 +71,28 @@ def main() -> None:
         units = edition.read_text("utf-8").count("<app ")
         print(f"seed edition: {units} units, {edition.stat().st_size} bytes")
         print(f"{'engine':34} {'median wall s':>14} {'median cpu s':>13} {'target':>8}")
-        rows = [("typst (tei render --to pdf)", "typst", arguments.runs, 1.0),
-                ("latex (reledmac, latexmk)", "latex", arguments.latex_runs, 20.0)]
+        rows = [
+            ("typst (tei render --to pdf)", "typst", arguments.runs, 1.0),
+            ("latex (reledmac, latexmk)", "latex", arguments.latex_runs, 20.0),
+        ]
         for label, engine, runs, target in rows:
-            times = [timed_process([tei, "render", str(edition), "--to", "pdf", "--param", f"engine={engine}",
-                                    "-o", str(Path(folder) / f"{engine}.pdf"), "--force"]) for _ in range(runs)]
+            times = [
+                timed_process(
+                    [
+                        tei,
+                        "render",
+                        str(edition),
+                        "--to",
+                        "pdf",
+                        "--param",
+                        f"engine={engine}",
+                        "-o",
+                        str(Path(folder) / f"{engine}.pdf"),
+                        "--force",
+                    ]
+                )
+                for _ in range(runs)
+            ]
             wall = statistics.median(t[0] for t in times)
             cpu = statistics.median(t[1] for t in times)
             print(f"{label:34} {wall:14.3f} {cpu:13.3f} {target:8.1f}")

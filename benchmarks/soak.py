@@ -20,12 +20,64 @@ from tei.model import Witness, Work
 from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_bytes
 
-WORDS = (
-    "the Messenger of Allah turned towards Qibla Qiblah Umar ‘Umar `Umar Hayzūm Haizum and he said O "
-    "prisoners captives ransom Badr Uhud seventy thousand angels verse Lord promise "
-    "قال حدثنا عن رسول الله صلى الله عليه وسلم يوم بدر القبلة فِدَاء الأَسْرَى "
-    "café naïve e\u0301 ﷺ (ﷺ) (peace and blessings be upon him) رضي الله عنهم"
-).split(" ")
+WORDS = [
+    "the",
+    "Messenger",
+    "of",
+    "Allah",
+    "turned",
+    "towards",
+    "Qibla",
+    "Qiblah",
+    "Umar",
+    "‘Umar",
+    "`Umar",
+    "Hayzūm",
+    "Haizum",
+    "and",
+    "he",
+    "said",
+    "O",
+    "prisoners",
+    "captives",
+    "ransom",
+    "Badr",
+    "Uhud",
+    "seventy",
+    "thousand",
+    "angels",
+    "verse",
+    "Lord",
+    "promise",
+    "قال",
+    "حدثنا",
+    "عن",
+    "رسول",
+    "الله",
+    "صلى",
+    "الله",
+    "عليه",
+    "وسلم",
+    "يوم",
+    "بدر",
+    "القبلة",
+    "فِدَاء",
+    "الأَسْرَى",
+    "café",
+    "naïve",
+    "é",
+    "ﷺ",
+    "(ﷺ)",
+    "(peace",
+    "and",
+    "blessings",
+    "be",
+    "upon",
+    "him)",
+    "رضي",
+    "الله",
+    "عنهم",
+]
 PUNCTUATION = ["", "", "", ",", ".", ";", ":", "!", "?", "\u201d", "\u2019", ")", "...", " \u2014"]
 SPACES = [" ", " ", " ", " ", "  ", "\n", "\n\n", "\t", "\u00a0", " \r\n"]
 
@@ -56,8 +108,8 @@ def variant(rng: random.Random, text: str) -> str:
         elif edit == "drop" and pieces:
             pieces.pop(position)
         elif edit == "move" and len(pieces) > 3:
-            block = pieces[position:position + rng.randint(1, 3)]
-            del pieces[position:position + len(block)]
+            block = pieces[position : position + rng.randint(1, 3)]
+            del pieces[position : position + len(block)]
             target = rng.randrange(len(pieces) + 1)
             pieces[target:target] = block
         elif edit == "space" and pieces:
@@ -69,8 +121,9 @@ def witness_set(rng: random.Random) -> Work:
     base = random_text(rng, rng.randint(0, 60))
     texts = [base] + [variant(rng, base) for _ in range(rng.randint(1, 4))]
     witnesses = tuple(Witness(f"W{n}", f"W{n}", text) for n, text in enumerate(texts))
-    return Work("soak", "Soak", base=rng.choice([None, "W0"]), profile=rng.choice(["default", "hadith-en"]),
-                witnesses=witnesses)
+    return Work(
+        "soak", "Soak", base=rng.choice([None, "W0"]), profile=rng.choice(["default", "hadith-en"]), witnesses=witnesses
+    )
 
 
 def soak(sets: int, seed: int = 1) -> SoakResult:
@@ -105,8 +158,10 @@ def main() -> None:
     start = time.perf_counter()
     result = soak(arguments.sets, arguments.seed)
     elapsed = time.perf_counter() - start
-    print(f"sets {result.sets}, witnesses {result.witnesses}, characters {result.characters}, "
-          f"characters lost {result.lost}, {elapsed:.1f} s ({result.sets / elapsed:.0f} sets/s)")
+    print(
+        f"sets {result.sets}, witnesses {result.witnesses}, characters {result.characters}, "
+        f"characters lost {result.lost}, {elapsed:.1f} s ({result.sets / elapsed:.0f} sets/s)"
+    )
     for failure in result.failures[:20]:
         print("  lost in", failure)
     sys.exit(1 if result.lost else 0)

@@ -17,8 +17,38 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-SYLLABLES = ["ba", "ka", "ma", "sa", "ra", "qi", "bi", "li", "mu", "hu", "da", "zu", "ta", "ni", "ya", "fa",
-             "'a", "sha", "kha", "dha", "wa", "la", "ha", "mi", "ru", "si", "ja", "ghu", "lo", "ne"]
+SYLLABLES = [
+    "ba",
+    "ka",
+    "ma",
+    "sa",
+    "ra",
+    "qi",
+    "bi",
+    "li",
+    "mu",
+    "hu",
+    "da",
+    "zu",
+    "ta",
+    "ni",
+    "ya",
+    "fa",
+    "'a",
+    "sha",
+    "kha",
+    "dha",
+    "wa",
+    "la",
+    "ha",
+    "mi",
+    "ru",
+    "si",
+    "ja",
+    "ghu",
+    "lo",
+    "ne",
+]
 
 
 @dataclass(frozen=True)
@@ -54,7 +84,9 @@ class SyntheticSet:
 def vocabulary(rng: random.Random, size: int) -> list[str]:
     words: set[str] = set()
     while len(words) < size:
-        words.add("".join(rng.choice(SYLLABLES) for _ in range(rng.choice((1, 2, 2, 3, 3, 4)))).lstrip("'").replace("''", "'"))
+        words.add(
+            "".join(rng.choice(SYLLABLES) for _ in range(rng.choice((1, 2, 2, 3, 3, 4)))).lstrip("'").replace("''", "'")
+        )
     return sorted(words)
 
 
@@ -103,8 +135,8 @@ def _move_blocks(tokens: list, rng: random.Random, rates: Rates) -> int:
     while position < len(tokens):
         if rng.random() < rates.transposition:
             size = rng.randint(*rates.block)
-            block = tokens[position:position + size]
-            del tokens[position:position + size]
+            block = tokens[position : position + size]
+            del tokens[position : position + size]
             target = min(len(tokens), position + rng.randint(*rates.distance))
             tokens[target:target] = block
             count += 1

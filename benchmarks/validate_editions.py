@@ -54,10 +54,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         paths = [str(p) for p in write_editions(Path(scratch), arguments.editions)]
         rows = [
-            (f"tei validate --jobs {arguments.jobs} (grammar + Schematron + apparatus rules)",
-             [tei, "validate", "--jobs", str(arguments.jobs), *paths]),
+            (
+                f"tei validate --jobs {arguments.jobs} (grammar + Schematron + apparatus rules)",
+                [tei, "validate", "--jobs", str(arguments.jobs), *paths],
+            ),
             ("tei validate --jobs 1 (grammar + Schematron + apparatus rules)", [tei, "validate", *paths]),
-            ("jing schemas/tei-edition.rng (grammar only)", [jing, str(PROJECT / "schemas" / "tei-edition.rng"), *paths]),
+            (
+                "jing schemas/tei-edition.rng (grammar only)",
+                [jing, str(PROJECT / "schemas" / "tei-edition.rng"), *paths],
+            ),
         ]
         print(f"{arguments.editions} editions of {Path(paths[0]).stat().st_size} bytes")
         for label, command in rows:

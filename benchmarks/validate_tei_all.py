@@ -49,20 +49,22 @@ def main() -> None:
     jing, tei = shutil.which("jing"), tei_script()
     if not (jing and tei and arguments.schema.is_file()):
         sys.exit("needs jing, the tei console script and the tei_all schema (../shared/corpora)")
-    print(f"{'document':34} {'verdict':>8} {'jing s':>7} {'tei grammar s':>14} {'+Schematron s':>14} "
-          f"{'default s':>10}")
+    print(f"{'document':34} {'verdict':>8} {'jing s':>7} {'tei grammar s':>14} {'+Schematron s':>14} {'default s':>10}")
     for name in DOCUMENTS:
         document = SHARED / name
         jing_time, jing_status = median_seconds([jing, str(arguments.schema), str(document)], arguments.runs)
         base = [tei, "validate", "--schema", str(arguments.schema)]
-        grammar_time, status = median_seconds([*base, "--no-schematron", "--no-apparatus-rules", str(document)],
-                                              arguments.runs)
+        grammar_time, status = median_seconds(
+            [*base, "--no-schematron", "--no-apparatus-rules", str(document)], arguments.runs
+        )
         schematron_time, _ = median_seconds([*base, "--no-apparatus-rules", str(document)], arguments.runs)
         default_time, _ = median_seconds([*base, str(document)], arguments.runs)
         verdict = "valid" if status == 0 else "invalid"
         agreement = "" if (status == 0) == (jing_status == 0) else "  (verdicts differ!)"
-        print(f"{document.name:34} {verdict:>8} {jing_time:7.2f} {grammar_time:14.2f} {schematron_time:14.2f} "
-              f"{default_time:10.2f}{agreement}")
+        print(
+            f"{document.name:34} {verdict:>8} {jing_time:7.2f} {grammar_time:14.2f} {schematron_time:14.2f} "
+            f"{default_time:10.2f}{agreement}"
+        )
 
 
 if __name__ == "__main__":

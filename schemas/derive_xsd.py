@@ -29,11 +29,17 @@ HEADER = """
 # element name -> (code, XPath 2 test); each mirrors the error-level sch:assert/sch:report of the same code
 ASSERTIONS = {
     "TEI": [
-        ("ED001", "not(.//tei:text//tei:app) or "
-                  "tei:teiHeader/tei:encodingDesc/tei:variantEncoding[@method = 'parallel-segmentation']"),
-        ("ED005", "every $id in .//tei:transpose/tei:ptr/tokenize(normalize-space(@target), ' ')[starts-with(., '#')] "
-                  "satisfies (not(.//*[@xml:id = substring($id, 2)]) "
-                  "or .//*[@xml:id = substring($id, 2)][self::tei:app or self::tei:seg])"),
+        (
+            "ED001",
+            "not(.//tei:text//tei:app) or "
+            "tei:teiHeader/tei:encodingDesc/tei:variantEncoding[@method = 'parallel-segmentation']",
+        ),
+        (
+            "ED005",
+            "every $id in .//tei:transpose/tei:ptr/tokenize(normalize-space(@target), ' ')[starts-with(., '#')] "
+            "satisfies (not(.//*[@xml:id = substring($id, 2)]) "
+            "or .//*[@xml:id = substring($id, 2)][self::tei:app or self::tei:seg])",
+        ),
     ],
     "variantEncoding": [("ED002", "not(@location eq 'external' and @method eq 'parallel-segmentation')")],
     "app": [("ED003", "count(for $app in . return descendant::tei:lem[ancestor::tei:app[1] is $app]) le 1")],

@@ -1,7 +1,7 @@
 """Writes the README's generated sections (CLI reference from --help, exit-code table) so they cannot drift.
 
-    python scripts/cli_reference.py --write   # update README.md in place
-    python scripts/cli_reference.py --check   # exit 1 if README.md is out of date
+python scripts/cli_reference.py --write   # update README.md in place
+python scripts/cli_reference.py --check   # exit 1 if README.md is out of date
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def exit_codes() -> str:
 def rendered(readme: str) -> str:
     for section, text in zip(SECTIONS, (cli_reference(), exit_codes())):
         pattern = re.compile(rf"(<!-- {section}:start -->\n).*?(<!-- {section}:end -->)", re.S)
-        readme = pattern.sub(lambda m: m.group(1) + text + m.group(2), readme)
+        readme = pattern.sub(lambda m, text=text: m.group(1) + text + m.group(2), readme)
     return readme
 
 

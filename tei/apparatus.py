@@ -22,8 +22,28 @@ NO_WITNESS_TEXT = frozenset(tei(t) for t in ("note", "wit", "witDetail", "listTr
 ELEMENT_ONLY = frozenset(
     tei(t)
     for t in (
-        "text", "front", "body", "back", "group", "div", "div1", "div2", "div3", "div4", "div5", "div6",
-        "div7", "lg", "app", "rdgGrp", "listTranspose", "transpose", "list", "table", "row", "listBibl",
+        "text",
+        "front",
+        "body",
+        "back",
+        "group",
+        "div",
+        "div1",
+        "div2",
+        "div3",
+        "div4",
+        "div5",
+        "div6",
+        "div7",
+        "lg",
+        "app",
+        "rdgGrp",
+        "listTranspose",
+        "transpose",
+        "list",
+        "table",
+        "row",
+        "listBibl",
     )
 )
 
@@ -87,8 +107,12 @@ def mapped_character(g: etree._Element) -> str:
     value = g.get("n") or ""
     if not CODE_POINT.fullmatch(value) or int(value[2:], 16) > 0x10FFFF:
         raise InvalidInputError(
-            error("A003", f"<g type=\"char\"> has n=\"{value}\", which is not a code point written U+XXXX",
-                  g.getroottree().docinfo.URL, g.sourceline)
+            error(
+                "A003",
+                f'<g type="char"> has n="{value}", which is not a code point written U+XXXX',
+                g.getroottree().docinfo.URL,
+                g.sourceline,
+            )
         )
     return chr(int(value[2:], 16))
 

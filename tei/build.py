@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from tei.diagnostics import error
 from tei.errors import UsageError
@@ -24,9 +24,7 @@ class BuildOptions:
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """One TEI transcription per witness, in <output>/transcriptions/<id>.xml."""
     folder = options.output / "transcriptions"
-    return {
-        folder / f"{w.id}.xml": transcription_bytes(w, work, folder / f"{w.id}.xml") for w in work.witnesses
-    }
+    return {folder / f"{w.id}.xml": transcription_bytes(w, work, folder / f"{w.id}.xml") for w in work.witnesses}
 
 
 def edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -112,6 +110,9 @@ def stage_names(text: str) -> tuple[str, ...]:
     known = [name for name, _ in STAGES]
     for name in names:
         if name not in known:
-            raise UsageError(error("B003", f"there is no build stage '{name}'", "--stages",
-                                   hint=f"the stages are: {', '.join(known)}"))
+            raise UsageError(
+                error(
+                    "B003", f"there is no build stage '{name}'", "--stages", hint=f"the stages are: {', '.join(known)}"
+                )
+            )
     return names

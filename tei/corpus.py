@@ -10,10 +10,10 @@ parallel, Slurm, a cluster) can spread one corpus over machines without any coor
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator
 
 from tei import __version__
 from tei.build import BuildOptions, build
@@ -35,7 +35,7 @@ class Shard:
     count: int
 
     @classmethod
-    def parse(cls, text: str) -> "Shard":
+    def parse(cls, text: str) -> Shard:
         try:
             index, count = (int(part) for part in text.split("/"))
         except ValueError:
@@ -73,8 +73,12 @@ def works(corpus: Path, shard: Shard | None = None) -> list[Path]:
     found = sorted(corpus.rglob(MANIFEST_NAME))
     if not found:
         raise MissingResourceError(
-            error("M001", f"no {MANIFEST_NAME} in this folder or below", corpus,
-                  hint="name a manifest, a folder holding one, or a corpus folder of works")
+            error(
+                "M001",
+                f"no {MANIFEST_NAME} in this folder or below",
+                corpus,
+                hint="name a manifest, a folder holding one, or a corpus folder of works",
+            )
         )
     if shard is not None:
         found = [m for m in found if shard.holds(m.parent.relative_to(corpus).as_posix())]
@@ -134,4 +138,3 @@ def summary(results: list[WorkResult]) -> str:
     skipped = sum(1 for r in results if r.skipped)
     failed = sum(1 for r in results if r.failed)
     return f"{len(results)} works: {built} built, {skipped} unchanged, {failed} failed"
-

@@ -42,8 +42,12 @@ def output_paths(witnesses: list[Witness], output: Path) -> list[Path]:
         raise UsageError(error("O006", "several transcriptions cannot all go to stdout", "-"))
     if output.exists() and not output.is_dir():
         raise UsageError(
-            error("O001", "the output path is a file, but several inputs need a folder", output,
-                  hint="name a folder with -o")
+            error(
+                "O001",
+                "the output path is a file, but several inputs need a folder",
+                output,
+                hint="name a folder with -o",
+            )
         )
     return [output / f"{w.id}.xml" for w in witnesses]
 

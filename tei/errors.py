@@ -21,7 +21,10 @@ class ExitCode(IntEnum):
 
 EXIT_CODE_TABLE = (
     (ExitCode.OK, "success"),
-    (ExitCode.INVALID, "invalid input or document; an output was refused (for example a hand-edited file without --force)"),
+    (
+        ExitCode.INVALID,
+        "invalid input or document; an output was refused (for example a hand-edited file without --force)",
+    ),
     (ExitCode.USAGE, "usage error: unknown option, wrong kind of path, conflicting options"),
     (ExitCode.MISSING, "a file, schema or stylesheet that was asked for does not exist"),
     (ExitCode.EXTERNAL, "an external tool (jing, latexmk, ...) is missing or failed"),

@@ -12,6 +12,7 @@ missing or empty; rebuilding restores them.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import glob
 import hashlib
@@ -125,10 +126,8 @@ def write_files(files: dict[Path, bytes], force: bool = False) -> list[Path]:
         if target.exists() and was_edited(target):
             target.replace(target.with_name(f"{target.name}.{time.strftime('%Y%m%dT%H%M%S')}.bak"))
         temporary.replace(target)
-    try:
+    with contextlib.suppress(OSError):  # every file is whole and the ledger accepts it: the next write records it
         _record(targets, keep_old=False)
-    except OSError:
-        pass  # every file is whole and the ledger already accepts it: the next write finishes the record
     return list(targets)
 
 

@@ -100,7 +100,6 @@ def serialise(tree: etree._ElementTree | etree._Element) -> bytes:
     return etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
 
 
-
 def indent(element: etree._Element, keep: frozenset[str], level: int = 0, space: str = "  ") -> None:
     """Indent element-only content for people; never enter an element whose tag is in `keep`.
 

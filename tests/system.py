@@ -3,8 +3,10 @@ small tmpfs mounts (or a skip where mounting is denied)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -12,8 +14,13 @@ import pytest
 
 
 def program(name: str, install: str) -> str:
-    """The path of an external program the suite needs; the test fails, naming the install step, if it is missing."""
-    path = shutil.which(name)
+    """The path of an external program the suite needs; the test fails, naming the install step, if it is missing.
+
+    A program installed with the toolkit's Python packages (teiphy, tei) is looked for next to the running
+    interpreter first, so the suite finds it in a fresh shell where the virtual environment is not on PATH.
+    """
+    beside = Path(sys.executable).parent / name
+    path = str(beside) if beside.is_file() and os.access(beside, os.X_OK) else shutil.which(name)
     if path is None:
         pytest.fail(f"{name} is not installed: {install}")
     return path

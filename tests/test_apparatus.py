@@ -1,8 +1,8 @@
 """Rebuilding witness texts from the XML of an apparatus (docs/edition-format.md)."""
 
 import pytest
-
 from paths import FIXTURES
+
 from tei.apparatus import witness_ids, witness_text
 from tei.errors import InvalidInputError
 from tei.xmlio import parse_bytes, parse_file
@@ -49,7 +49,9 @@ def test_layout_whitespace_is_not_text_and_notes_are_not_witness_text():
 
 
 def test_witness_groups_are_not_witnesses():
-    list_wit = '<listWit><witness xml:id="G"><listWit><witness xml:id="A"/><witness xml:id="B"/></listWit></witness></listWit>'
+    list_wit = (
+        '<listWit><witness xml:id="G"><listWit><witness xml:id="A"/><witness xml:id="B"/></listWit></witness></listWit>'
+    )
     assert witness_ids(parse_bytes(document("<ab/>", list_wit).encode(), "g.xml")) == ["A", "B"]
 
 

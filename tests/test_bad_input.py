@@ -7,7 +7,6 @@ import hashlib
 
 import pytest
 from cli_runner import run
-
 from paths import FIXTURES
 from system import tmpfs
 
@@ -27,14 +26,26 @@ XML_COMMANDS = {
 }
 COMMAND_WORDS = {"render-html": ["render"], "render-pdf": ["render"]}
 
-LAUGHS = (b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY a "aaaaaaaaaa">'
-          b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">'
-          b'<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>'
-          b"<TEI " + TEI_NS.encode() + b"><text><body><p>&e;</p></body></text></TEI>")
-QUADRATIC = (b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY x "' + b"x" * 50_000 + b'">]><TEI '
-             + TEI_NS.encode() + b"><text><body><p>" + b"&x;" * 2_000 + b"</p></body></text></TEI>")
-EXTERNAL_ENTITY = (b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY s SYSTEM "file:///etc/passwd">]><TEI '
-                   + TEI_NS.encode() + b"><text><body><p>&s;</p></body></text></TEI>")
+LAUGHS = (
+    b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY a "aaaaaaaaaa">'
+    b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">'
+    b'<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>'
+    b"<TEI " + TEI_NS.encode() + b"><text><body><p>&e;</p></body></text></TEI>"
+)
+QUADRATIC = (
+    b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY x "'
+    + b"x" * 50_000
+    + b'">]><TEI '
+    + TEI_NS.encode()
+    + b"><text><body><p>"
+    + b"&x;" * 2_000
+    + b"</p></body></text></TEI>"
+)
+EXTERNAL_ENTITY = (
+    b'<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY s SYSTEM "file:///etc/passwd">]><TEI '
+    + TEI_NS.encode()
+    + b"><text><body><p>&s;</p></body></text></TEI>"
+)
 BAD_XML = {
     "not-well-formed": b"<TEI " + TEI_NS.encode() + b"><text><body><p>unclosed</body></text></TEI>",
     "empty": b"",
@@ -150,13 +161,18 @@ def test_full_disk(tiny_disk, command):
     result = run(*OUTPUT_COMMANDS[command](tiny_disk))
     assert result.exit_code == 1, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
-    assert sorted(p.name for p in tiny_disk.rglob("*") if p.is_file() and p.name != "filler") in ([], [".tei-written.json"])
+    assert sorted(p.name for p in tiny_disk.rglob("*") if p.is_file() and p.name != "filler") in (
+        [],
+        [".tei-written.json"],
+    )
 
 
-XINCLUDE = (b'<TEI ' + TEI_NS.encode() + b' xmlns:xi="http://www.w3.org/2001/XInclude"><teiHeader><fileDesc><sourceDesc>'
-            b'<listWit><witness xml:id="A"/></listWit></sourceDesc></fileDesc></teiHeader><text><body><ab>before '
-            b'<xi:include href="file:///etc/passwd" parse="text"/><xi:include href="http://127.0.0.1:9/x.xml"/>'
-            b' after</ab></body></text></TEI>')
+XINCLUDE = (
+    b"<TEI " + TEI_NS.encode() + b' xmlns:xi="http://www.w3.org/2001/XInclude"><teiHeader><fileDesc><sourceDesc>'
+    b'<listWit><witness xml:id="A"/></listWit></sourceDesc></fileDesc></teiHeader><text><body><ab>before '
+    b'<xi:include href="file:///etc/passwd" parse="text"/><xi:include href="http://127.0.0.1:9/x.xml"/>'
+    b" after</ab></body></text></TEI>"
+)
 
 
 @pytest.mark.parametrize("command", ["witness", "render-html", "convert", "stats"])

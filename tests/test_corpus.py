@@ -4,8 +4,8 @@ import shutil
 
 import pytest
 from cli_runner import run
-
 from paths import SEEDS
+
 from tei.corpus import Shard, works
 
 

@@ -10,8 +10,8 @@ import sys
 import time
 
 import pytest
-
 from paths import SEEDS
+
 from tei.outputs import LEDGER_NAME, sha256
 
 
@@ -22,7 +22,9 @@ def complete_outputs(out):
         for name, accepted in recorded.items():
             path = ledger.parent / name
             if path.exists():
-                assert sha256(path.read_bytes()) in ([accepted] if isinstance(accepted, str) else accepted), f"{path} is not what was written"
+                assert sha256(path.read_bytes()) in ([accepted] if isinstance(accepted, str) else accepted), (
+                    f"{path} is not what was written"
+                )
         for path in ledger.parent.iterdir():
             if path.is_file() and not path.name.startswith("."):
                 assert path.name in recorded, f"{path} was written but not recorded"

@@ -5,8 +5,8 @@ import sys
 import zipfile
 
 import pytest
-
 from paths import PROJECT
+
 from tei.resources import resource_root, shipped
 
 SCHEMA_SUFFIXES = (".rng", ".xsd", ".sch")
@@ -34,8 +34,9 @@ for path in r.shipped("xslt", (".xsl", ".xslt")):
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")
-    result = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(PROJECT)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(PROJECT)], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     (path,) = out.glob("tei_edition-*.whl")
     return path
@@ -44,7 +45,9 @@ def wheel(tmp_path_factory):
 def test_wheel_carries_the_shipped_resources(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     for kind in ("schemas", "xslt"):
-        in_checkout = {p.relative_to(resource_root(kind)).as_posix() for p in resource_root(kind).rglob("*") if p.is_file()}
+        in_checkout = {
+            p.relative_to(resource_root(kind)).as_posix() for p in resource_root(kind).rglob("*") if p.is_file()
+        }
         in_wheel = {n.removeprefix(f"tei/{kind}/") for n in names if n.startswith(f"tei/{kind}/")}
         assert in_checkout == in_wheel, kind
     assert any(n.endswith("entry_points.txt") for n in names)
@@ -52,8 +55,13 @@ def test_wheel_carries_the_shipped_resources(wheel):
 
 def test_every_shipped_resource_loads_from_the_unpacked_wheel(wheel, tmp_path):
     zipfile.ZipFile(wheel).extractall(tmp_path)
-    result = subprocess.run([sys.executable, "-c", LOAD_EVERY_RESOURCE, str(tmp_path)], capture_output=True,
-                            text=True, cwd=tmp_path, env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    result = subprocess.run(
+        [sys.executable, "-c", LOAD_EVERY_RESOURCE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+    )
     assert result.returncode == 0, result.stderr
     loaded = result.stdout.split()
     assert loaded.count("schema") == len(shipped("schemas", SCHEMA_SUFFIXES))

@@ -13,10 +13,22 @@ from tei.cli.options import echo_written, force_option, format_option
 
 @click.command("build")
 @click.argument("manifest", required=False, default=".", type=click.Path(path_type=Path))
-@click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("build"), show_default=True,
-              help="The folder to build into.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Corpus mode: build this many works at once.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="The folder to build into.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Corpus mode: build this many works at once.",
+)
 @click.option("--shard", metavar="I/N", help="Corpus mode: build only shard I of N (deterministic by work path).")
 @click.option("--stages", metavar="NAME,...", help="Run only these stages (default: all; see below).")
 @force_option

@@ -11,14 +11,25 @@ from tei.cli.options import echo_written, force_option, format_option
 
 @click.command("collate")
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path))
-@click.option("-o", "--output", type=click.Path(path_type=Path, allow_dash=True), required=True,
-              help="The edition file to write (edition.xml), or - for stdout.")
-@click.option("--manifest", type=click.Path(path_type=Path),
-              help="Take the title, base witness, profile, ids and sigla from this manifest (edition.toml); "
-                   "without FILES, collate every witness it lists.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, allow_dash=True),
+    required=True,
+    help="The edition file to write (edition.xml), or - for stdout.",
+)
+@click.option(
+    "--manifest",
+    type=click.Path(path_type=Path),
+    help="Take the title, base witness, profile, ids and sigla from this manifest (edition.toml); "
+    "without FILES, collate every witness it lists.",
+)
 @click.option("--profile", help="The normalisation profile (overrides the manifest's; default: 'default').")
-@click.option("--map-invalid-chars", is_flag=True,
-              help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.')
+@click.option(
+    "--map-invalid-chars",
+    is_flag=True,
+    help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.',
+)
 @force_option
 @format_option
 def command(files, output, manifest, profile, map_invalid_chars, force, output_format):

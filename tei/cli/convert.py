@@ -15,10 +15,19 @@ METHOD_NAMES = ("parallel-segmentation", "location-referenced", "double-end-poin
 @click.command("convert")
 @click.argument("source", type=click.Path(path_type=Path, allow_dash=True))
 @click.option("--method", type=click.Choice(METHOD_NAMES), help="The TEI method to convert to.")
-@click.option("--alignment-table", is_flag=True,
-              help="Write a CollateX-style JSON alignment table instead (lossy: types, groups, markup go).")
-@click.option("-o", "--output", type=click.Path(path_type=Path, allow_dash=True), default="-",
-              show_default=True, help="Where to write the result (- is stdout).")
+@click.option(
+    "--alignment-table",
+    is_flag=True,
+    help="Write a CollateX-style JSON alignment table instead (lossy: types, groups, markup go).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, allow_dash=True),
+    default="-",
+    show_default=True,
+    help="Where to write the result (- is stdout).",
+)
 @force_option
 @format_option
 def command(source, method, alignment_table, output, force, output_format):

@@ -11,12 +11,23 @@ from tei.cli.options import echo_written, force_option, format_option
 
 @click.command("encode")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path, allow_dash=True))
-@click.option("-o", "--output", type=click.Path(path_type=Path, allow_dash=True), required=True,
-              help="A file (one input), a folder (several inputs), or - for stdout.")
-@click.option("--manifest", type=click.Path(path_type=Path),
-              help="Take ids, sigla, languages and descriptions from this manifest (edition.toml).")
-@click.option("--map-invalid-chars", is_flag=True,
-              help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.')
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, allow_dash=True),
+    required=True,
+    help="A file (one input), a folder (several inputs), or - for stdout.",
+)
+@click.option(
+    "--manifest",
+    type=click.Path(path_type=Path),
+    help="Take ids, sigla, languages and descriptions from this manifest (edition.toml).",
+)
+@click.option(
+    "--map-invalid-chars",
+    is_flag=True,
+    help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.',
+)
 @force_option
 @format_option
 def command(files, output, manifest, map_invalid_chars, force, output_format):

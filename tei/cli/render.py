@@ -31,14 +31,30 @@ class RenderCommand(click.Command):
 
 @click.command("render", cls=RenderCommand)
 @click.argument("edition", type=click.Path(path_type=Path))
-@click.option("--to", "format_name", default="html", show_default=True, metavar="FORMAT",
-              help="The output format (see the list below).")
-@click.option("-o", "--output", type=click.Path(path_type=Path), required=True,
-              help="Where to write: a folder for html.")
-@click.option("--param", "params", multiple=True, callback=parse_params, metavar="NAME=VALUE",
-              help="A stylesheet parameter (see xslt/<format>/params.xsl); repeatable.")
-@click.option("--engine", type=click.Choice(["typst", "latex"]),
-              help="The PDF engine for --to pdf: typst (default; no system packages) or latex (reledmac via latexmk).")
+@click.option(
+    "--to",
+    "format_name",
+    default="html",
+    show_default=True,
+    metavar="FORMAT",
+    help="The output format (see the list below).",
+)
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path), required=True, help="Where to write: a folder for html."
+)
+@click.option(
+    "--param",
+    "params",
+    multiple=True,
+    callback=parse_params,
+    metavar="NAME=VALUE",
+    help="A stylesheet parameter (see xslt/<format>/params.xsl); repeatable.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["typst", "latex"]),
+    help="The PDF engine for --to pdf: typst (default; no system packages) or latex (reledmac via latexmk).",
+)
 @force_option
 @format_option
 def command(edition, format_name, output, params, engine, force, output_format):
@@ -57,4 +73,3 @@ def command(edition, format_name, output, params, engine, force, output_format):
     if rendered.diagnostics:
         report(click.get_current_context(), rendered.diagnostics)
     echo_written(write_files(rendered.files, force=force), output_format)
-

@@ -13,10 +13,20 @@ TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, s
 
 @click.command("stats")
 @click.argument("edition", type=click.Path(path_type=Path, allow_dash=True))
-@click.option("--table", "table", type=click.Choice(TABLE_NAMES), default="text", show_default=True,
-              help="Form of the figures printed on stdout.")
-@click.option("-o", "--output", type=click.Path(path_type=Path, file_okay=False),
-              help="Instead, write a folder: statistics.txt/.json/.csv, agreement.svg/.png, density.svg/.png.")
+@click.option(
+    "--table",
+    "table",
+    type=click.Choice(TABLE_NAMES),
+    default="text",
+    show_default=True,
+    help="Form of the figures printed on stdout.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Instead, write a folder: statistics.txt/.json/.csv, agreement.svg/.png, density.svg/.png.",
+)
 @force_option
 @format_option
 def command(edition, table, output, force, output_format):

@@ -17,14 +17,25 @@ def _remember_format(ctx, _param, value):
 
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--schema", type=click.Path(path_type=Path),
-              help="A RELAX NG (.rng), XML Schema 1.0/1.1 (.xsd) or Schematron (.sch) file, for example tei_all.rng. "
-                   "Default: the local schemas of each file's <?xml-model?>, else the project schema.")
-@click.option("--format", "output_format", type=click.Choice(REPORT_FORMATS), default="text", show_default=True,
-              callback=_remember_format, is_eager=True,
-              help="text: diagnostics on stderr; json, junit, sarif: a report on stdout.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Check files in this many processes.")
+@click.option(
+    "--schema",
+    type=click.Path(path_type=Path),
+    help="A RELAX NG (.rng), XML Schema 1.0/1.1 (.xsd) or Schematron (.sch) file, for example tei_all.rng. "
+    "Default: the local schemas of each file's <?xml-model?>, else the project schema.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(REPORT_FORMATS),
+    default="text",
+    show_default=True,
+    callback=_remember_format,
+    is_eager=True,
+    help="text: diagnostics on stderr; json, junit, sarif: a report on stdout.",
+)
+@click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check files in this many processes."
+)
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option("--no-schematron", is_flag=True, help="Check the grammar only (as jing does), not Schematron rules.")
 @click.option("--no-apparatus-rules", is_flag=True, help="Skip the apparatus rules (APP001...).")

@@ -10,8 +10,14 @@ import click
 @click.command("witness")
 @click.argument("edition", type=click.Path(path_type=Path, allow_dash=True))
 @click.option("--wit", "witness_id", required=True, help="The witness id (listWit/witness/@xml:id).")
-@click.option("-o", "--output", type=click.Path(path_type=Path, allow_dash=True), default="-",
-              show_default=True, help="Where to write the text (- is stdout).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, allow_dash=True),
+    default="-",
+    show_default=True,
+    help="Where to write the text (- is stdout).",
+)
 def command(edition, witness_id, output):
     """Print the text of witness WIT exactly as the apparatus of EDITION gives it.
 
@@ -29,7 +35,11 @@ def command(edition, witness_id, output):
     known = all_witnesses(tree)
     if witness_id not in known:
         raise InvalidInputError(
-            error("A002", f"no witness '{witness_id}' in this edition", edition,
-                  hint=f"the witnesses are: {', '.join(known) or 'none'}")
+            error(
+                "A002",
+                f"no witness '{witness_id}' in this edition",
+                edition,
+                hint=f"the witnesses are: {', '.join(known) or 'none'}",
+            )
         )
     write_files({output: witness_text(tree, witness_id, str(edition)).encode("utf-8")})

@@ -207,7 +207,7 @@ def supported_pairs(a: list[int], support: list[int], b: list[int]) -> list[tupl
     for pair in pairs + [(len(a), len(b))]:
         a0, b0 = previous[0] + 1, previous[1] + 1
         if a0 < pair[0] and b0 < pair[1]:
-            result.extend((a0 + i, b0 + j) for i, j in matched_pairs(a[a0:pair[0]], b[b0:pair[1]]))
+            result.extend((a0 + i, b0 + j) for i, j in matched_pairs(a[a0 : pair[0]], b[b0 : pair[1]]))
         if pair[0] < len(a):
             result.append(pair)
         previous = pair
@@ -315,8 +315,9 @@ def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
     pairs = []
     for block in Indel.opcodes(a[a0:a1], b[b0:b1]):
         if block.tag == "equal":
-            pairs.extend(zip(range(a0 + block.src_start, a0 + block.src_end),
-                             range(b0 + block.dest_start, b0 + block.dest_end)))
+            pairs.extend(
+                zip(range(a0 + block.src_start, a0 + block.src_end), range(b0 + block.dest_start, b0 + block.dest_end))
+            )
     return pairs
 
 
@@ -346,8 +347,10 @@ def _similar_pairs(gap_a, gap_b: range, keys_in, own: list[str], balanced: bool)
     """The monotone pairing of two short runs that maximises the similarity of the paired words: when the
     runs balance, any two words of one class may pair (a substitution); else only similar ones (spelling)."""
     rows, cols = len(gap_a), len(gap_b)
-    similarity = [[max(_similarity(k, own[gap_b[c]]) for k in keys_in(gap_a[r])) for c in range(cols)]
-                  for r in range(rows)]
+    similarity = [
+        [max(_similarity(k, own[gap_b[c]]) for k in keys_in(gap_a[r])) for c in range(cols)] for r in range(rows)
+    ]
+
     def gain(r: int, c: int) -> float:
         value = similarity[r][c]
         return value + 1.0 if value >= 0 and (balanced or value >= PAIR_SIMILARITY) else -1.0
@@ -378,8 +381,9 @@ def _similarity(x: str, y: str) -> float:
     return fuzz.ratio(x, y) if _same_class(x, y) else -1.0
 
 
-def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[list[Column]],
-               frequency: Counter) -> list[Move]:
+def find_moves(
+    wid: str, inserted_runs: list[list[Column]], deleted_runs: list[list[Column]], frequency: Counter
+) -> list[Move]:
     """Blocks the witness has in one place (inserted) that match a block it lacks in another (deleted).
 
     A block matches when at least MIN_MOVE of its words, one of them rare in the text (in at most
@@ -408,14 +412,19 @@ def find_moves(wid: str, inserted_runs: list[list[Column]], deleted_runs: list[l
 
 def _matched_block(wid: str, run: list[Column], target: list[Column]) -> Move | None:
     interned: dict[str, int] = {}
-    pairs = matched_pairs([interned.setdefault(c.key, len(interned)) for c in run],
-                          [interned.setdefault(c.key, len(interned)) for c in target])
+    pairs = matched_pairs(
+        [interned.setdefault(c.key, len(interned)) for c in run],
+        [interned.setdefault(c.key, len(interned)) for c in target],
+    )
     if len(pairs) < MIN_MOVE or len({run[i].key for i, _ in pairs}) < 2:
         return None  # too short, or one common word repeated ("a a a")
     moved_span = pairs[-1][0] - pairs[0][0] + 1
     others = {wid for _, j in pairs for wid in target[j].cells}
-    shared_span = sum(1 for column in target[pairs[0][1]:pairs[-1][1] + 1]
-                      if 2 * len(others.intersection(column.cells)) >= len(others))
+    shared_span = sum(
+        1
+        for column in target[pairs[0][1] : pairs[-1][1] + 1]
+        if 2 * len(others.intersection(column.cells)) >= len(others)
+    )
     if len(pairs) < MOVE_DENSITY * moved_span or shared_span > 2 * len(pairs):
         return None  # the block must be mostly matched where it stood; a few witnesses' own words there do not count
     return Move(wid, tuple(run[i] for i, _ in pairs), tuple(target[j] for _, j in pairs))

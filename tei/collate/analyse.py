@@ -81,6 +81,7 @@ class Collation:
 
 # --- segmentation ---------------------------------------------------------------------------------
 
+
 def column_kind(column: Column, wids: tuple[str, ...], collation: Collation) -> str:
     present = collation.present(column, wids)
     if len(present) == len(wids) and len({token.text for token in present}) == 1:
@@ -103,7 +104,7 @@ def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation)
     for left, right in zip(majors, majors[1:]):
         between = range(left + 1, right)
         if len(between) <= ISLAND and all(_absorbable(columns[n], kinds[n], wids, collation) for n in between):
-            kinds[left + 1:right] = [MAJOR] * len(between)
+            kinds[left + 1 : right] = [MAJOR] * len(between)
     found: list[tuple[str, list[Column]]] = []
     for n, (column, kind) in enumerate(zip(columns, kinds)):
         if found and found[-1][0] == kind and kind != MINOR and n not in cuts:
@@ -194,12 +195,11 @@ def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) 
 
 
 def witness_texts(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> dict[str, Text]:
-    return {
-        wid: Text(tuple(collation.tokens[wid][c.cells[wid]] for c in columns if wid in c.cells)) for wid in wids
-    }
+    return {wid: Text(tuple(collation.tokens[wid][c.cells[wid]] for c in columns if wid in c.cells)) for wid in wids}
 
 
 # --- reading types ----------------------------------------------------------------------------------
+
 
 def reading_type(text: Text, reference: Text, profile: Profile) -> str:
     """The type of a reading relative to the reference reading, from the documented vocabulary."""
@@ -238,8 +238,9 @@ def _spelling_variants(mine: tuple[str, ...], theirs: tuple[str, ...], profile: 
 
 def _particle_variants(mine: tuple[str, ...], theirs: tuple[str, ...], profile: Profile) -> bool:
     """The same words but for attached particles (وقال / قال), when the profile counts those as minor."""
-    return len(mine) == len(theirs) and all(profile.particle_key(x) == profile.particle_key(y)
-                                            for x, y in zip(mine, theirs))
+    return len(mine) == len(theirs) and all(
+        profile.particle_key(x) == profile.particle_key(y) for x, y in zip(mine, theirs)
+    )
 
 
 def _without_honorifics(signature: tuple[str, ...]) -> tuple[str, ...]:
@@ -252,8 +253,10 @@ def _overlap(mine: tuple[str, ...], theirs: tuple[str, ...]) -> float:
 
 # --- units ------------------------------------------------------------------------------------------
 
-def build_unit(columns: list[Column], wids: tuple[str, ...], texts: dict[str, Text], collation: Collation,
-               passage: bool = False) -> VariationUnit:
+
+def build_unit(
+    columns: list[Column], wids: tuple[str, ...], texts: dict[str, Text], collation: Collation, passage: bool = False
+) -> VariationUnit:
     """One <app>: a reading per family of witnesses, typed against the reference, grouped where only
     normalisation differs."""
     unit_id = _unit_id(columns, texts, collation)
@@ -264,10 +267,14 @@ def build_unit(columns: list[Column], wids: tuple[str, ...], texts: dict[str, Te
     families = _families(columns, wids, texts, rank, passage)
     base = collation.base if collation.base in wids else None
     reference = next((f for f in families if base in f), None) or max(
-        families, key=lambda f: (len(f), -min(rank[w] for w in f)))
+        families, key=lambda f: (len(f), -min(rank[w] for w in f))
+    )
     reference_text = texts[reference[0]]
-    typed = [(f, _retyped(reading_type(texts[f[0]], reference_text, collation.profile), transposed))
-             for f in families if f is not reference]
+    typed = [
+        (f, _retyped(reading_type(texts[f[0]], reference_text, collation.profile), transposed))
+        for f in families
+        if f is not reference
+    ]
     typed.sort(key=lambda pair: min(pair[0]))
     content = {tuple(f): _content(columns, f, texts, collation) for f in families}
     wit = {tuple(f): tuple(w for w in collation.witness_order if w in f) for f in families}
@@ -312,7 +319,9 @@ def _families(columns, wids, texts, rank, passage: bool) -> list[list[str]]:
     while len(families) > 2:
         score, left, right = max(
             (_similarity(texts[x[0]], texts[y[0]]), -n, -m)
-            for n, x in enumerate(families) for m, y in enumerate(families) if n < m
+            for n, x in enumerate(families)
+            for m, y in enumerate(families)
+            if n < m
         )
         if score < FAMILY_SIMILARITY:
             break
@@ -370,9 +379,9 @@ def _mirror(kind: str) -> str:
 def _unit_id(columns: list[Column], texts: dict[str, Text], collation: Collation) -> str:
     """An id from the unit's readings and the keys just before it: stable while they stay the same."""
     start = collation.position[id(columns[0])]
-    context = "\x1f".join(c.key for c in collation.alignment.columns[max(0, start - CONTEXT):start])
+    context = "\x1f".join(c.key for c in collation.alignment.columns[max(0, start - CONTEXT) : start])
     readings = "\x1e".join(sorted({t.text for t in texts.values()}))
-    digest = hashlib.sha1(f"{context}\x1d{readings}".encode("utf-8")).hexdigest()[:8]
+    digest = hashlib.sha1(f"{context}\x1d{readings}".encode()).hexdigest()[:8]
     candidate, n = f"app-{digest}", 1
     while candidate in collation.taken:
         n += 1

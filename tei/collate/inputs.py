@@ -91,9 +91,12 @@ def _refuse_duplicate_ids(witnesses: list[Witness]) -> None:
     for witness in witnesses:
         if witness.id in seen:
             raise InvalidInputError(
-                error("C003", f"two witnesses have the id '{witness.id}' ({seen[witness.id].source} and "
-                      f"{witness.source})", witness.source,
-                      hint="give each witness its own id in a manifest (--manifest edition.toml)")
+                error(
+                    "C003",
+                    f"two witnesses have the id '{witness.id}' ({seen[witness.id].source} and {witness.source})",
+                    witness.source,
+                    hint="give each witness its own id in a manifest (--manifest edition.toml)",
+                )
             )
         seen[witness.id] = witness
 
@@ -115,5 +118,6 @@ def transcription_links(work: Work, output: Path) -> dict[str, str]:
         return {}
     return {
         w.id: Path(os.path.relpath(Path(w.source).absolute(), Path(output).absolute().parent)).as_posix()
-        for w in work.witnesses if w.source and Path(w.source).suffix.lower() == ".xml"
+        for w in work.witnesses
+        if w.source and Path(w.source).suffix.lower() == ".xml"
     }

@@ -8,9 +8,9 @@ honorific formulas it treats as one class each and a fuzzy threshold for spellin
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Callable
+from functools import cache
 
 import regex
 from rapidfuzz import fuzz
@@ -24,17 +24,32 @@ _QUOTES = regex.compile(f"[{regex.escape(QUOTE_MARKS)}]")
 _FORMAT = regex.compile(r"[\p{Cf}\u0640]")  # zero-width joiners, bidi marks, Arabic tatweel
 _MARKS = regex.compile(r"[\p{M}\u06E5\u06E6]")  # combining marks; Arabic small waw and yeh (Qur'anic)
 _DIGITS = regex.compile(r"\p{Nd}")
-_ARABIC_LETTERS = str.maketrans({
-    "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ٲ": "ا", "ٳ": "ا",  # alif forms (hamza, madda, wasla)
-    "ى": "ي", "ی": "ي", "ې": "ي",  # alif maqsura and Persian yeh = ya
-    "ة": "ه", "ۃ": "ه", "ۀ": "ه", "ھ": "ه",  # ta marbuta and heh forms = ha
-    "ؤ": "و", "ئ": "ي",  # hamza carriers
-    "ک": "ك", "ڪ": "ك",  # Persian kaf
-})
+_ARABIC_LETTERS = str.maketrans(
+    {
+        "أ": "ا",
+        "إ": "ا",
+        "آ": "ا",
+        "ٱ": "ا",
+        "ٲ": "ا",
+        "ٳ": "ا",  # alif forms (hamza, madda, wasla)
+        "ى": "ي",
+        "ی": "ي",
+        "ې": "ي",  # alif maqsura and Persian yeh = ya
+        "ة": "ه",
+        "ۃ": "ه",
+        "ۀ": "ه",
+        "ھ": "ه",  # ta marbuta and heh forms = ha
+        "ؤ": "و",
+        "ئ": "ي",  # hamza carriers
+        "ک": "ك",
+        "ڪ": "ك",  # Persian kaf
+    }
+)
 # Attached particles: a conjunction (و ف), then the article (ال, after ب or ك; لل after ل) leaving two
 # letters at least, or a preposition alone (ب ك ل) leaving three (so كان is not ك + ان); لله is ل + الله.
 ATTACHED_PARTICLES = regex.compile(
-    r"^[وف]?(?:ل(?=له$)|[بك]?ال(?=\p{Arabic}{2})|لل(?=\p{Arabic}{2})|[بلك](?=\p{Arabic}{3}))?(?=\p{Arabic}{2})")
+    r"^[وف]?(?:ل(?=له$)|[بك]?ال(?=\p{Arabic}{2})|لل(?=\p{Arabic}{2})|[بلك](?=\p{Arabic}{3}))?(?=\p{Arabic}{2})"
+)
 _TRANSLITERATION_RULES = (
     (regex.compile(r"ee"), "i"),
     (regex.compile(r"oo|ou"), "u"),
@@ -74,18 +89,32 @@ class Layer:
 LAYERS = {
     layer.name: layer
     for layer in (
-        Layer("unicode", "Unicode compatibility folding (NFKC: Arabic presentation forms = letters), format "
-              "characters (bidi controls, joiners) and tatweel removed", _compatibility),
+        Layer(
+            "unicode",
+            "Unicode compatibility folding (NFKC: Arabic presentation forms = letters), format "
+            "characters (bidi controls, joiners) and tatweel removed",
+            _compatibility,
+        ),
         Layer("case", "case folded", str.casefold),
         Layer("quotes", "quotation marks, apostrophes and ʿayn/hamza marks ignored", lambda w: _QUOTES.sub("", w)),
-        Layer("diacritics", "combining marks removed (ū = u; Arabic tashkil: harakat, shadda, sukun, tanwin, "
-              "dagger alif and Qur'anic marks), so a partly vocalised word equals its fully vocalised form",
-              _diacritics),
-        Layer("transliteration", "transliteration rules: ee = i, oo/ou = u, y = i, final h after a vowel "
-              "dropped, doubled letters single (Qiblah = Qibla, Hayzum = Haizum, Aqeel = Aqil)", _transliteration),
-        Layer("arabic-letters", "Arabic letter variants: alif forms (hamza, madda, wasla) = alif, alif maqsura "
-              "and Persian yeh = ya, ta marbuta = ha, hamza carriers (ؤ ئ) = their letter, Persian kaf = kaf",
-              lambda w: w.translate(_ARABIC_LETTERS)),
+        Layer(
+            "diacritics",
+            "combining marks removed (ū = u; Arabic tashkil: harakat, shadda, sukun, tanwin, "
+            "dagger alif and Qur'anic marks), so a partly vocalised word equals its fully vocalised form",
+            _diacritics,
+        ),
+        Layer(
+            "transliteration",
+            "transliteration rules: ee = i, oo/ou = u, y = i, final h after a vowel "
+            "dropped, doubled letters single (Qiblah = Qibla, Hayzum = Haizum, Aqeel = Aqil)",
+            _transliteration,
+        ),
+        Layer(
+            "arabic-letters",
+            "Arabic letter variants: alif forms (hamza, madda, wasla) = alif, alif maqsura "
+            "and Persian yeh = ya, ta marbuta = ha, hamza carriers (ؤ ئ) = their letter, Persian kaf = kaf",
+            lambda w: w.translate(_ARABIC_LETTERS),
+        ),
         Layer("numerals", "every decimal digit (Arabic-Indic, ...) read as its ASCII digit", _numerals),
     )
 }
@@ -152,8 +181,10 @@ class Profile:
         if self.particles:
             parts.append("words that differ only by attached particles (و ف ب ل ك ال) are a minor difference")
         if self.fuzzy_threshold is not None:
-            parts.append(f"words of {self.fuzzy_min_length} letters or more with a similarity of at least "
-                         f"{self.fuzzy_threshold:g}% count as spelling variants")
+            parts.append(
+                f"words of {self.fuzzy_min_length} letters or more with a similarity of at least "
+                f"{self.fuzzy_threshold:g}% count as spelling variants"
+            )
         return f"Profile {self.name}: {self.description} Layers: " + "; ".join(parts) + "."
 
 
@@ -188,12 +219,16 @@ def profile_named(name: str, source: str | None = None) -> Profile:
         return PROFILES[name]
     except KeyError:
         raise InvalidInputError(
-            error("C001", f"unknown normalisation profile '{name}'", source,
-                  hint="use one of: " + ", ".join(sorted(PROFILES)))
+            error(
+                "C001",
+                f"unknown normalisation profile '{name}'",
+                source,
+                hint="use one of: " + ", ".join(sorted(PROFILES)),
+            )
         ) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def honorific_pattern(profile: Profile) -> regex.Pattern | None:
     """One pattern matching any honorific formula of the profile; the group name is the class."""
     if not profile.honorifics:

@@ -21,10 +21,12 @@ def _token_pattern(profile: Profile) -> regex.Pattern:
     honorific = honorific_pattern(profile)
     initials = regex.escape(profile.honorific_initials)
     marks = regex.escape("".join(c for c in profile.honorific_initials if not c.isalnum()))
-    formula = (f"(?=[{initials}])(?P<formula>{honorific.pattern})(?P<formula_trail>[^\\w\\p{{M}}\\s]*)|"
-               if honorific else "")
-    punctuation = (f"(?:(?![{initials}])[^\\w\\p{{M}}\\s]|(?!{honorific.pattern})[{marks}])" if honorific
-                   else "[^\\w\\p{M}\\s]")
+    formula = (
+        f"(?=[{initials}])(?P<formula>{honorific.pattern})(?P<formula_trail>[^\\w\\p{{M}}\\s]*)|" if honorific else ""
+    )
+    punctuation = (
+        f"(?:(?![{initials}])[^\\w\\p{{M}}\\s]|(?!{honorific.pattern})[{marks}])" if honorific else "[^\\w\\p{M}\\s]"
+    )
     return regex.compile(
         f"(?:{formula}(?P<lead>{punctuation}*)(?P<word>{WORD})(?P<trail>{punctuation}*)|(?P<alone>{punctuation}+))"
         r"(?P<space>\s*)",
@@ -65,7 +67,10 @@ def tokenize(text: str, profile: Profile) -> list[Token]:
 
 
 def _formula(match: regex.Match, profile: Profile) -> Token:
-    honorific_class = next(name for name, value in match.groupdict().items()
-                           if value is not None and name not in ("formula", "formula_trail", "space"))
+    honorific_class = next(
+        name
+        for name, value in match.groupdict().items()
+        if value is not None and name not in ("formula", "formula_trail", "space")
+    )
     surface = match.group("formula") + match.group("formula_trail")
     return Token(surface, match.group("space"), profile.honorific_key(honorific_class), match.group("formula"))

@@ -17,14 +17,19 @@ from tei.apparatus import body, content_text
 from tei.convert.attached import attachments, splice
 from tei.convert.fold import fold
 from tei.convert.methods import (
-    DOUBLE_END_POINT, LOCATION_REFERENCED, METHODS, PARALLEL_SEGMENTATION, all_witnesses, apparatus_method,
-    set_declared_method, undeclared_witnesses,
+    DOUBLE_END_POINT,
+    LOCATION_REFERENCED,
+    METHODS,
+    PARALLEL_SEGMENTATION,
+    all_witnesses,
+    apparatus_method,
+    set_declared_method,
+    undeclared_witnesses,
 )
 from tei.convert.unfold import unfold
 from tei.diagnostics import Diagnostic, error
 from tei.errors import OutputRefusedError
 from tei.xmlio import parse_bytes, serialise
-
 
 # The methods that attach the apparatus to a base text; parallel segmentation is reached and left through them.
 BASE_TEXT_METHODS = (LOCATION_REFERENCED, DOUBLE_END_POINT)
@@ -71,8 +76,9 @@ def lost_text(witness: str, before: str, after: str, name: str, target: str) -> 
     return error(
         "CV011",
         f"converting to {target} would change witness '{witness}' at character {at}: "
-        f"{before[max(0, at - 20):at + 20]!r} would become {after[max(0, at - 20):at + 20]!r}",
-        name, hint="nothing was written; please report the document, this is a conversion the toolkit cannot yet do",
+        f"{before[max(0, at - 20) : at + 20]!r} would become {after[max(0, at - 20) : at + 20]!r}",
+        name,
+        hint="nothing was written; please report the document, this is a conversion the toolkit cannot yet do",
     )
 
 

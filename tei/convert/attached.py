@@ -23,7 +23,15 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from tei.apparatus import (
-    APP, ELEMENT_ONLY, LEM, NO_WITNESS_TEXT, RDG, body, content_text, reading_for, readings,
+    APP,
+    ELEMENT_ONLY,
+    LEM,
+    NO_WITNESS_TEXT,
+    RDG,
+    body,
+    content_text,
+    reading_for,
+    readings,
 )
 from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, outer_apps
 from tei.diagnostics import error
@@ -126,7 +134,7 @@ class Attachment:
     app: etree._Element
     start: tuple[int, int]  # (character offset, event): see BaseText
     end: tuple[int, int]
-    inner: list["Attachment"] = field(default_factory=list)
+    inner: list[Attachment] = field(default_factory=list)
 
 
 def ids_of(root: etree._Element) -> dict[str, etree._Element]:
@@ -139,8 +147,13 @@ def pointed(app: etree._Element, attribute: str, ids: dict, name: str) -> etree.
     target = ids.get(value[1:]) if value.startswith("#") else None
     if target is None:
         raise InvalidInputError(
-            error("CV004", f"app/@{attribute}=\"{value}\" points to no element of this document", name,
-                  app.sourceline, hint="anchor the lemma with <anchor xml:id=\"...\"/> in the base text")
+            error(
+                "CV004",
+                f'app/@{attribute}="{value}" points to no element of this document',
+                name,
+                app.sourceline,
+                hint='anchor the lemma with <anchor xml:id="..."/> in the base text',
+            )
         )
     return target
 
@@ -159,8 +172,12 @@ def end_point_stretch(app, base: BaseText, ids: dict, name: str) -> tuple[Place,
         end = base.ends.get(start_element)
     if start is None or end is None or end < start:
         raise InvalidInputError(
-            error("CV005", "this app's @from/@to do not mark a stretch of the text (outside body, or reversed)",
-                  name, app.sourceline)
+            error(
+                "CV005",
+                "this app's @from/@to do not mark a stretch of the text (outside body, or reversed)",
+                name,
+                app.sourceline,
+            )
         )
     return start, end
 
@@ -172,13 +189,17 @@ def located_stretch(app, base: BaseText, _ids: dict, name: str) -> tuple[Place, 
     if lemma is None or end is None:
         why = "has no lem" if lemma is None else "stands outside the text (an external apparatus)"
         raise InvalidInputError(
-            error("CV006", f"this location-referenced app {why}, so the text it varies cannot be found exactly",
-                  name, app.sourceline,
-                  hint="give the app a lem with the base text it replaces, right after that text")
+            error(
+                "CV006",
+                f"this location-referenced app {why}, so the text it varies cannot be found exactly",
+                name,
+                app.sourceline,
+                hint="give the app a lem with the base text it replaces, right after that text",
+            )
         )
     wanted = base_string(lemma)
     block_start = base.starts[app.getparent()][0]
-    block = base.text[block_start:end[0]]
+    block = base.text[block_start : end[0]]
     if block.endswith(wanted):
         return _with_nested_apps(base, lemma, base.place_at(end[0] - len(wanted), end), end), end
     if block.count(wanted) == 1 and wanted:
@@ -186,8 +207,13 @@ def located_stretch(app, base: BaseText, _ids: dict, name: str) -> tuple[Place, 
         return base.place_at(start, end), base.place_at(start + len(wanted), end)
     where = "nowhere" if wanted not in block or not wanted else "more than once"
     raise InvalidInputError(
-        error("CV006", f"the lem '{wanted}' of this location-referenced app occurs {where} in the text before it",
-              name, app.sourceline, hint="place the app right after the text its lem gives")
+        error(
+            "CV006",
+            f"the lem '{wanted}' of this location-referenced app occurs {where} in the text before it",
+            name,
+            app.sourceline,
+            hint="place the app right after the text its lem gives",
+        )
     )
 
 
@@ -250,7 +276,8 @@ def _overlap(first: Attachment, second: Attachment, name: str):
         "CV007",
         f"the lemma of this app overlaps that of the app on line {first.app.sourceline} without nesting "
         "in it, so a witness with readings in both has no single text",
-        name, second.app.sourceline,
+        name,
+        second.app.sourceline,
         hint="split the apps where the lemmata meet, so that they nest or follow each other",
     )
 
@@ -264,7 +291,7 @@ def attached_text(tree: etree._ElementTree, witness_id: str, method: str, name: 
 def splice(text: str, start: int, end: int, stretches: list[Attachment], witness_id: str) -> str:
     parts, position = [], start
     for stretch in stretches:
-        parts.append(text[position:stretch.start[0]])
+        parts.append(text[position : stretch.start[0]])
         reading = reading_for(stretch.app, witness_id)
         if reading is None and names_base_witnesses(stretch.app):
             pass  # a positive apparatus: a witness it does not name has no text here

@@ -13,13 +13,20 @@ base text in these methods.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from lxml import etree
 
 from tei.apparatus import APP, LEM, RDG, pointer_ids, readings
 from tei.convert.attached import (
-    LIST_APP, Attachment, attachments, base_reading, base_string, ids_of, pointed, read_base,
+    LIST_APP,
+    Attachment,
+    attachments,
+    base_reading,
+    base_string,
+    ids_of,
+    pointed,
+    read_base,
 )
 from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, all_witnesses
 from tei.convert.tree import ANCHOR, READING_ONLY, detach, references, take_between
@@ -84,9 +91,13 @@ class Folding:
             position -= len(tail)
             if position - length < offset < position:
                 raise InvalidInputError(
-                    error("CV008", f"the lemma of this app starts inside <{etree.QName(node).localname}> "
-                          f"(line {node.sourceline})", self.name, app.sourceline,
-                          hint="parallel segmentation needs the lemma to start and end in the same element")
+                    error(
+                        "CV008",
+                        f"the lemma of this app starts inside <{etree.QName(node).localname}> (line {node.sourceline})",
+                        self.name,
+                        app.sourceline,
+                        hint="parallel segmentation needs the lemma to start and end in the same element",
+                    )
                 )
             position -= length
             node = node.getprevious()
@@ -120,7 +131,8 @@ def _apparatus_anchors(root: etree._Element, ids: dict) -> set:
         from_apps.update(value[1:] for value in (app.get("from"), app.get("to")) if value and value[:1] == "#")
     counts = references(root)
     return {
-        element for identifier, element in ids.items()
+        element
+        for identifier, element in ids.items()
         if element.tag == ANCHOR and set(element.attrib) == {xml("id")} and counts[identifier] == from_apps[identifier]
     }
 
@@ -188,9 +200,13 @@ def _fold_one(folding: Folding, attachment: Attachment, start: etree._Element, e
     parent = start.getparent()
     if parent is not end.getparent() or parent.index(start) >= parent.index(end):
         raise InvalidInputError(
-            error("CV008", f"the lemma of this app runs from line {start.sourceline} across element boundaries",
-                  folding.name, app.sourceline,
-                  hint="parallel segmentation needs the lemma to start and end in the same element")
+            error(
+                "CV008",
+                f"the lemma of this app runs from line {start.sourceline} across element boundaries",
+                folding.name,
+                app.sourceline,
+                hint="parallel segmentation needs the lemma to start and end in the same element",
+            )
         )
     if end is not app:
         detach(app)
@@ -239,17 +255,27 @@ def _fill_plain_lem(folding: Folding, attachment: Attachment, lemma, stretch) ->
     attached, own = read_base(stretch).text, base_string(lemma)
     if attached != own:
         raise OutputRefusedError(
-            error("CV009", f"the lem reads '{own}' but the text it is attached to reads '{attached}'; "
-                  "parallel segmentation keeps only one of them", folding.name, attachment.app.sourceline,
-                  hint="make the lem give the base text exactly (or remove it)")
+            error(
+                "CV009",
+                f"the lem reads '{own}' but the text it is attached to reads '{attached}'; "
+                "parallel segmentation keeps only one of them",
+                folding.name,
+                attachment.app.sourceline,
+                hint="make the lem give the base text exactly (or remove it)",
+            )
         )
     if len(lemma):
         lost = _markup(stretch, False, folding) - _markup(lemma, True, folding)
         raise OutputRefusedError(
-            error("CV010", f"the text this app is attached to carries markup its lem lacks "
-                  f"({', '.join(sorted(lost)) or 'the lemmata of other apps'}), and the lem markup of its own; "
-                  "parallel segmentation would lose one of them", folding.name, attachment.app.sourceline,
-                  hint="give the lem the same markup as the text")
+            error(
+                "CV010",
+                f"the text this app is attached to carries markup its lem lacks "
+                f"({', '.join(sorted(lost)) or 'the lemmata of other apps'}), and the lem markup of its own; "
+                "parallel segmentation would lose one of them",
+                folding.name,
+                attachment.app.sourceline,
+                hint="give the lem the same markup as the text",
+            )
         )
     _move_content(stretch, lemma)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from lxml import etree
 
@@ -24,8 +24,12 @@ def collatex_tree(path: Path) -> etree._ElementTree:
     works = witness_input_works(data, path)
     if len(works) != 1:
         raise InvalidInputError(
-            error("CX003", f"this file holds {len(works)} collations; tei convert takes one at a time", path,
-                  hint="split the JSON list into one file per collation")
+            error(
+                "CX003",
+                f"this file holds {len(works)} collations; tei convert takes one at a time",
+                path,
+                hint="split the JSON list into one file per collation",
+            )
         )
     return edition_tree(collate(works[0]))
 

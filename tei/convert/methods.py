@@ -49,9 +49,13 @@ def apparatus_method(tree: etree._ElementTree, name: str) -> str:
         return DOUBLE_END_POINT if any(points_into_text(app) for app in apps) else PARALLEL_SEGMENTATION
     if declared not in METHODS:
         raise InvalidInputError(
-            error("CV001", f"variantEncoding declares the unknown method '{declared}'", name,
-                  next(tree.getroot().iter(VARIANT_ENCODING)).sourceline,
-                  hint=f"TEI knows {', '.join(METHODS)}")
+            error(
+                "CV001",
+                f"variantEncoding declares the unknown method '{declared}'",
+                name,
+                next(tree.getroot().iter(VARIANT_ENCODING)).sourceline,
+                hint=f"TEI knows {', '.join(METHODS)}",
+            )
         )
     for app in apps:
         if points_into_text(app) != (declared == DOUBLE_END_POINT):
@@ -63,9 +67,12 @@ def _mismatch(app: etree._Element, declared: str, name: str) -> Diagnostic:
     if declared == DOUBLE_END_POINT:
         found = "has no @from pointing into the text"
     else:
-        found = f"points into the text with from=\"{app.get('from')}\", as only double end-point attachment does"
+        found = f'points into the text with from="{app.get("from")}", as only double end-point attachment does'
     return error(
-        "CV002", f"the header declares the {declared} method, but this app {found}", name, app.sourceline,
+        "CV002",
+        f"the header declares the {declared} method, but this app {found}",
+        name,
+        app.sourceline,
         hint="correct variantEncoding/@method in the teiHeader, or the app",
     )
 
@@ -122,8 +129,13 @@ def undeclared_witnesses(tree: etree._ElementTree, name: str) -> list[Diagnostic
     if not declared:
         return []
     return [
-        warning("CV003", f"witness '{witness}' is named in @wit but not declared in listWit", name, line,
-                hint="declare it in listWit/witness, or correct the @wit")
+        warning(
+            "CV003",
+            f"witness '{witness}' is named in @wit but not declared in listWit",
+            name,
+            line,
+            hint="declare it in listWit/witness, or correct the @wit",
+        )
         for witness, line in referenced_witnesses(tree).items()
         if witness not in declared
     ]

@@ -14,7 +14,7 @@ they read nothing in parallel segmentation.
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -31,10 +31,16 @@ def attach_at_end_points(app: etree._Element, text: str | None, copied: list, ta
     foreign = {a: app.get(a) for a in ("from", "to") if app.get(a) is not None}
     if foreign:
         raise OutputRefusedError(
-            error("CV012", "this app already has " + " ".join(f'{a}="{v}"' for a, v in foreign.items())
-                  + ", not a pointer into this text (another program's numbering); double end-point attachment "
-                  "needs @from and @to for its own pointers, so these values would be lost", name, app.sourceline,
-                  hint="keep this document in parallel segmentation or location reference, or move the values to another attribute")
+            error(
+                "CV012",
+                "this app already has "
+                + " ".join(f'{a}="{v}"' for a, v in foreign.items())
+                + ", not a pointer into this text (another program's numbering); double end-point attachment "
+                "needs @from and @to for its own pointers, so these values would be lost",
+                name,
+                app.sourceline,
+                hint="keep this document in parallel segmentation or location reference, or move the values to another attribute",
+            )
         )
     anchor = etree.Element(ANCHOR)
     anchor.set(xml("id"), unique_id(f"{app.get(xml('id')) or 'app'}-from", taken))

@@ -20,9 +20,23 @@ from tei.collate.normalize import HONORIFIC_FORMULAS, PROFILES
 ARABIC = "ar"
 ISNAD, MATN = "isnad", "matn"
 _KEY = PROFILES["hadith-ar"].key  # letters only: vowel signs, tatweel, alef and hamza forms folded
-TRANSMISSION_TERMS = frozenset(_KEY(term) for term in (
-    "حدثنا", "حدثني", "أخبرنا", "أخبرني", "أنبأنا", "أنبأني", "سمعت", "سمع", "عن", "أن", "قرأت", "ح",
-))
+TRANSMISSION_TERMS = frozenset(
+    _KEY(term)
+    for term in (
+        "حدثنا",
+        "حدثني",
+        "أخبرنا",
+        "أخبرني",
+        "أنبأنا",
+        "أنبأني",
+        "سمعت",
+        "سمع",
+        "عن",
+        "أن",
+        "قرأت",
+        "ح",
+    )
+)
 PRONOUN_VERBS = frozenset(_KEY(term) for term in ("أخبره", "أخبرها", "حدثه", "حدثها", "أنه", "أنها"))
 SAYING = frozenset(_KEY(term) for term in ("قال", "قالت", "قالا", "قالوا", "يقول"))
 NAME_LINKS = frozenset(_KEY(term) for term in ("بن", "ابن", "بنت"))  # a name going on after a stray comma
@@ -31,11 +45,14 @@ _CONJUNCTIONS = ("و", "ف")
 _PROPHET = regex.compile(r"^[وفل]?(?:رسول|نبي|النبي)$")
 _WORD = regex.compile(r"\S+")
 _EULOGY_BETWEEN_DASHES = regex.compile(
-    r"\s*-?\s*(?:" + "|".join(f"(?:{pattern})" for _, pattern in HONORIFIC_FORMULAS) + r")\s*-?\s*", regex.IGNORECASE)
+    r"\s*-?\s*(?:" + "|".join(f"(?:{pattern})" for _, pattern in HONORIFIC_FORMULAS) + r")\s*-?\s*", regex.IGNORECASE
+)
 _NAME_WORDS = 8  # a narrator's name without a comma ends here at the latest
 
-_NAME = r"(?:(?:[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*|b\.|bin|ibn|bint|al-[\p{L}\p{M}'‘’`ʿ]+|and)\s+){0,7}?" \
-        r"[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*"
+_NAME = (
+    r"(?:(?:[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*|b\.|bin|ibn|bint|al-[\p{L}\p{M}'‘’`ʿ]+|and)\s+){0,7}?"
+    r"[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*"
+)
 _EULOGY_AFTER = r"(?:\s*\([^()]{1,60}\))?"
 _ENGLISH_OPENING = regex.compile(
     rf"\A\s*(?:(?:it\s+(?:is|was)|this\s+hadith\s+(?:is|was))\s+(?:narrated|reported|related|transmitted)\s+"
@@ -142,5 +159,7 @@ def isnad_and_matn(witnesses) -> list[tuple[str, dict[str, str]]] | None:
     ends = {w.id: recognise(w.text, w.language).isnad_end for w in witnesses}
     if sum(1 for end in ends.values() if end) < 2:
         return None
-    return [(ISNAD, {w.id: w.text[:ends[w.id]] for w in witnesses}),
-            (MATN, {w.id: w.text[ends[w.id]:] for w in witnesses})]
+    return [
+        (ISNAD, {w.id: w.text[: ends[w.id]] for w in witnesses}),
+        (MATN, {w.id: w.text[ends[w.id] :] for w in witnesses}),
+    ]

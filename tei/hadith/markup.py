@@ -10,7 +10,7 @@ of what a cRef means.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -59,9 +59,11 @@ def quran_refs_decl() -> etree._Element:
     """<refsDecl xml:id="quran">: a cRef `S:V` or `S:V-W` names surah S, verses V to W (Kufan count)."""
     refs_decl = etree.Element(tei("refsDecl"))
     refs_decl.set(xml("id"), QURAN_REFS_DECL_ID)
-    pattern = etree.SubElement(refs_decl, tei("cRefPattern"), matchPattern=CREF_MATCH,
-                               replacementPattern=CREF_REPLACEMENT)
+    pattern = etree.SubElement(
+        refs_decl, tei("cRefPattern"), matchPattern=CREF_MATCH, replacementPattern=CREF_REPLACEMENT
+    )
     etree.SubElement(pattern, tei("p")).text = (
-        "Qur'an citations (ref type=\"quran\"): cRef is surah:verse or surah:first-last in the Kufan count "
-        "of the standard text (6,236 verses); several ranges are joined with ';'.")
+        'Qur\'an citations (ref type="quran"): cRef is surah:verse or surah:first-last in the Kufan count '
+        "of the standard text (6,236 verses); several ranges are joined with ';'."
+    )
     return refs_decl

@@ -4,5 +4,13 @@ from tei.model.edition import Edition, Reading, ReadingGroup, Section, Token, Tr
 from tei.model.witness import Witness, Work
 
 __all__ = [
-    "Edition", "Reading", "ReadingGroup", "Section", "Token", "Transposition", "VariationUnit", "Witness", "Work",
+    "Edition",
+    "Reading",
+    "ReadingGroup",
+    "Section",
+    "Token",
+    "Transposition",
+    "VariationUnit",
+    "Witness",
+    "Work",
 ]

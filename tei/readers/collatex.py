@@ -47,7 +47,7 @@ def token_text(token, path) -> str:
         return token
     if isinstance(token, dict) and isinstance(token.get("t"), str):
         return token["t"]
-    raise _problem(path, f"a token must be a string or an object with a string \"t\", not {json.dumps(token)[:60]}")
+    raise _problem(path, f'a token must be a string or an object with a string "t", not {json.dumps(token)[:60]}')
 
 
 def join_tokens(texts: list[str], bare: bool) -> str:
@@ -86,7 +86,7 @@ def _work(collation, name: str, path) -> Work:
             texts = [token_text(t, path) for t in entry["tokens"]]
             text = join_tokens(texts, is_bare(texts))
         else:
-            raise _problem(path, f"witness '{entry['id']}' has neither \"content\" nor \"tokens\"")
+            raise _problem(path, f'witness \'{entry["id"]}\' has neither "content" nor "tokens"')
         witnesses.append(Witness(witness_id(entry["id"]), entry["id"], text, source=str(path)))
     if len({w.id for w in witnesses}) != len(witnesses):
         raise _problem(path, "two witnesses have the same id")
@@ -105,9 +105,11 @@ def alignment_table_edition(data, path) -> Edition:
     cells = [[join_tokens(cell, bare) for cell in column] for column in texts]
     ids = [witness_id(s) for s in sigla]
     work = Work(
-        re.sub(r"[^\w.-]", "-", Path(str(path)).stem), Path(str(path)).stem,
+        re.sub(r"[^\w.-]", "-", Path(str(path)).stem),
+        Path(str(path)).stem,
         witnesses=tuple(
-            Witness(i, s, "".join(column[n] for column in cells), source=str(path)) for n, (i, s) in enumerate(zip(ids, sigla))
+            Witness(i, s, "".join(column[n] for column in cells), source=str(path))
+            for n, (i, s) in enumerate(zip(ids, sigla))
         ),
     )
     return Edition(work, "exact", tuple(_body(cells, ids)))  # CollateX compared the tokens already
@@ -152,7 +154,8 @@ def _unit(column: list[str], ids: list[str], number: int) -> VariationUnit:
     for witness, text in zip(ids, column):
         by_text[text].append(witness)
     readings = tuple(
-        Reading(tuple(witnesses), (text,) if text else (), _reading_type(text, column)) for text, witnesses in by_text.items()
+        Reading(tuple(witnesses), (text,) if text else (), _reading_type(text, column))
+        for text, witnesses in by_text.items()
     )
     return VariationUnit(f"app-{number:04d}", None, readings)
 

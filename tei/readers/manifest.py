@@ -83,11 +83,18 @@ def _check_table(problems, table, keys, required, name):
 def _check_references(problems, key, value, name):
     """`references = { abd-al-baqi = "1763", in-book = 58 }`: typed reference numbers (M012)."""
     if not isinstance(value, dict) or not all(
-        REFERENCE_TYPE.match(kind) and isinstance(number, (str, int)) and not isinstance(number, bool)
-        and str(number).strip() for kind, number in value.items()
+        REFERENCE_TYPE.match(kind)
+        and isinstance(number, (str, int))
+        and not isinstance(number, bool)
+        and str(number).strip()
+        for kind, number in value.items()
     ):
-        problems.add("M012", f"'{key}' in {name} must be a table of reference types (one word each) and "
-                     "their numbers (strings or integers)", key)
+        problems.add(
+            "M012",
+            f"'{key}' in {name} must be a table of reference types (one word each) and "
+            "their numbers (strings or integers)",
+            key,
+        )
 
 
 def _check_profile(problems, edition):
@@ -95,8 +102,9 @@ def _check_profile(problems, edition):
 
     profile = edition.get("profile")
     if profile is not None and profile not in PROFILES:
-        problems.add("M011", f"unknown normalisation profile '{profile}' (known: {', '.join(sorted(PROFILES))})",
-                     "profile")
+        problems.add(
+            "M011", f"unknown normalisation profile '{profile}' (known: {', '.join(sorted(PROFILES))})", "profile"
+        )
 
 
 def _check_identities(problems, edition, witnesses):

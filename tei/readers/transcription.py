@@ -20,7 +20,9 @@ def read_transcription(path: Path | str) -> Witness:
     tree = parse_file(path)
     root = tree.getroot()
     if root.tag != tei("TEI"):
-        raise InvalidInputError(error("T003", f"the root element is {root.tag}, not a TEI document", path, root.sourceline))
+        raise InvalidInputError(
+            error("T003", f"the root element is {root.tag}, not a TEI document", path, root.sourceline)
+        )
     text = content_text(body(tree, str(path)), witness_id="")
     bibl = root.find(f"{tei('teiHeader')}/{tei('fileDesc')}/{tei('sourceDesc')}/{tei('bibl')}")
     witness_id = bibl.get(xml("id")) if bibl is not None and bibl.get(xml("id")) else Path(str(path)).stem

@@ -31,17 +31,27 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
     """The PDF of a XeLaTeX document, compiled in a temporary folder that is removed afterwards."""
     latexmk = shutil.which("latexmk")
     if latexmk is None:
-        raise ExternalToolError(error("P020", "latexmk is not installed: the latex engine needs it", source_name, hint=INSTALL_HINT))
+        raise ExternalToolError(
+            error("P020", "latexmk is not installed: the latex engine needs it", source_name, hint=INSTALL_HINT)
+        )
     with tempfile.TemporaryDirectory(prefix="tei-latex-") as folder:
         tex = Path(folder) / "edition.tex"
         tex.write_bytes(source)
         command = [latexmk, "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", tex.name]
-        environment = {**os.environ, "SOURCE_DATE_EPOCH": str(reproducible_timestamp()), "FORCE_SOURCE_DATE": "1",
-                       "max_print_line": "10000"}  # log lines unwrapped, so that an error shows whole
+        environment = {
+            **os.environ,
+            "SOURCE_DATE_EPOCH": str(reproducible_timestamp()),
+            "FORCE_SOURCE_DATE": "1",
+            "max_print_line": "10000",
+        }  # log lines unwrapped, so that an error shows whole
         try:
-            finished = subprocess.run(command, cwd=folder, env=environment, capture_output=True, timeout=TIMEOUT_SECONDS)
+            finished = subprocess.run(
+                command, cwd=folder, env=environment, capture_output=True, timeout=TIMEOUT_SECONDS
+            )
         except subprocess.TimeoutExpired:
-            raise ExternalToolError(error("P021", f"latexmk did not finish within {TIMEOUT_SECONDS} s", source_name)) from None
+            raise ExternalToolError(
+                error("P021", f"latexmk did not finish within {TIMEOUT_SECONDS} s", source_name)
+            ) from None
         pdf = tex.with_suffix(".pdf")
         if finished.returncode != 0 or not pdf.is_file():
             raise tool_failure(
@@ -75,7 +85,11 @@ def missing_characters(log: Path, source_name: str) -> list[Diagnostic]:
         if (match := MISSING_CHARACTER.match(line))
     )
     return [
-        warning("P023", f"the font {font} has no {character}: it is left out of the PDF", source_name,
-                hint="set main-font to a font that has it, or tag the text with xml:lang")
+        warning(
+            "P023",
+            f"the font {font} has no {character}: it is left out of the PDF",
+            source_name,
+            hint="set main-font to a font that has it, or tag the text with xml:lang",
+        )
         for character, font in found
     ]

@@ -71,7 +71,9 @@ def tool_failure(code: str, message: str, source_name: str, details: list[str], 
 
 
 FORMATS = (
-    OutputFormat("pdf", "the print edition as PDF (engine typst by default, or latex: reledmac via latexmk)", render_pdf),
+    OutputFormat(
+        "pdf", "the print edition as PDF (engine typst by default, or latex: reledmac via latexmk)", render_pdf
+    ),
     OutputFormat("typst", "the print edition as Typst source, for tuning by hand", render_typst),
     OutputFormat("latex", "the print edition as XeLaTeX/reledmac source, for tuning by hand", render_latex),
 )

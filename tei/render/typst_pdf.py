@@ -17,7 +17,9 @@ def font_paths() -> list[str]:
     try:
         import fontpkg_amiri
     except ImportError:
-        raise ExternalToolError(error("P010", "the Arabic font package fontpkg-amiri is not installed", hint=INSTALL_HINT)) from None
+        raise ExternalToolError(
+            error("P010", "the Arabic font package fontpkg-amiri is not installed", hint=INSTALL_HINT)
+        ) from None
     return [str(fontpkg_amiri.ROOT / "files")]
 
 
@@ -26,7 +28,9 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
     try:
         import typst
     except ImportError:
-        raise ExternalToolError(error("P011", "the Typst compiler (Python package typst) is not installed", hint=INSTALL_HINT)) from None
+        raise ExternalToolError(
+            error("P011", "the Typst compiler (Python package typst) is not installed", hint=INSTALL_HINT)
+        ) from None
     try:
         pdf, warnings = typst.compile_with_warnings(
             source,

@@ -8,10 +8,10 @@ turned back into a line of the source document here.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Mapping
 
 from lxml import etree
 

@@ -72,7 +72,9 @@ def statistics(tree: etree._ElementTree, name: str) -> Statistics:
         sigla=_sigla(tree, witnesses),
         units=len(apps),
         readings=len(all_readings),
-        units_by_type=dict(Counter(t for app in apps for t in {reading_type(r) for r in readings(app) if r.tag == RDG})),
+        units_by_type=dict(
+            Counter(t for app in apps for t in {reading_type(r) for r in readings(app) if r.tag == RDG})
+        ),
         readings_by_type=dict(Counter(reading_type(r) for r in all_readings)),
         agreement=tuple(_agreement(a, b, taken) for a, b in combinations(witnesses, 2)),
         reference=reference,

@@ -13,6 +13,8 @@ from tei.xmlio import parse_file
 def statistics_files(edition: Path, folder: Path) -> dict[Path, bytes]:
     """<folder>/statistics.{txt,json,csv}, agreement.{svg,png} and density.{svg,png}, from the edition XML."""
     stats = statistics(parse_file(edition), str(edition))
-    files = {folder / f"statistics.{EXTENSIONS[name]}": render(stats).encode("utf-8") for name, render in TABLES.items()}
+    files = {
+        folder / f"statistics.{EXTENSIONS[name]}": render(stats).encode("utf-8") for name, render in TABLES.items()
+    }
     files.update(plot_files(stats, folder))
     return files

@@ -35,8 +35,9 @@ def agreement_heatmap(stats: Statistics):
     grid = [[1.0 if a == b else share.get((a, b), share.get((b, a))) for b in stats.witnesses] for a in stats.witnesses]
     side = min(2 + 0.6 * size, MAX_INCHES)  # a large tradition gets smaller labels, not a huge picture
     figure, axes = plt.subplots(figsize=(side, side - 0.5))
-    image = axes.imshow([[float("nan") if v is None else v for v in row] for row in grid],
-                        cmap="viridis", vmin=0, vmax=1)
+    image = axes.imshow(
+        [[float("nan") if v is None else v for v in row] for row in grid], cmap="viridis", vmin=0, vmax=1
+    )
     labels = [stats.sigla[w] for w in stats.witnesses]
     label_size = max(2.5, min(10.0, 360 / max(size, 1)))
     axes.set_xticks(range(size), labels, rotation=90 if size > 8 else 0, fontsize=label_size)
@@ -45,8 +46,15 @@ def agreement_heatmap(stats: Statistics):
         for row, values in enumerate(grid):
             for column, value in enumerate(values):
                 if value is not None and row != column:
-                    axes.text(column, row, f"{value:.0%}", ha="center", va="center",
-                              color="white" if value < 0.6 else "black", fontsize=8)
+                    axes.text(
+                        column,
+                        row,
+                        f"{value:.0%}",
+                        ha="center",
+                        va="center",
+                        color="white" if value < 0.6 else "black",
+                        fontsize=8,
+                    )
     figure.colorbar(image, ax=axes, label="agreement (same reading)", shrink=0.8)
     axes.set_title("Agreement between witnesses")
     figure.tight_layout()
@@ -58,8 +66,14 @@ def density_plot(stats: Statistics):
     plt = _pyplot()
     windows = density(stats)
     figure, axes = plt.subplots(figsize=(8, 3))
-    axes.bar([s for s, _, _ in windows], [n for _, _, n in windows],
-             width=[e - s for s, e, _ in windows], align="edge", color="#3b6ea5", edgecolor="white")
+    axes.bar(
+        [s for s, _, _ in windows],
+        [n for _, _, n in windows],
+        width=[e - s for s, e, _ in windows],
+        align="edge",
+        color="#3b6ea5",
+        edgecolor="white",
+    )
     axes.set_xlabel(f"character of witness {stats.sigla.get(stats.reference, '')}")
     axes.set_ylabel("variation units")
     axes.set_title("Variation density along the text")

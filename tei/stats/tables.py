@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Callable
+from collections.abc import Callable
 
 from tei.stats import Statistics
 
@@ -30,8 +30,13 @@ def as_records(stats: Statistics) -> dict:
         "units_by_type": dict(sorted(stats.units_by_type.items())),
         "readings_by_type": dict(sorted(stats.readings_by_type.items())),
         "agreement": [
-            {"first": p.first, "second": p.second, "compared": p.compared, "agreeing": p.agreeing,
-             "share": None if p.share is None else round(p.share, 4)}
+            {
+                "first": p.first,
+                "second": p.second,
+                "compared": p.compared,
+                "agreeing": p.agreeing,
+                "share": None if p.share is None else round(p.share, 4),
+            }
             for p in stats.agreement
         ],
         "density": {
@@ -66,17 +71,23 @@ def as_csv(stats: Statistics) -> str:
 
 def as_text(stats: Statistics) -> str:
     records = as_records(stats)
-    lines = [f"witnesses: {', '.join(w['siglum'] for w in records['witnesses'])}",
-             f"variation units: {records['units']}", f"readings: {records['readings']}", "",
-             "units by reading type:"]
+    lines = [
+        f"witnesses: {', '.join(w['siglum'] for w in records['witnesses'])}",
+        f"variation units: {records['units']}",
+        f"readings: {records['readings']}",
+        "",
+        "units by reading type:",
+    ]
     lines += [f"  {kind:<16}{count:>6}" for kind, count in records["units_by_type"].items()]
     lines += ["", "readings by type:"]
     lines += [f"  {kind:<16}{count:>6}" for kind, count in records["readings_by_type"].items()]
     lines += ["", "agreement (same reading, over the units both witnesses pass through):"]
     for pair in records["agreement"]:
         share = "   n/a" if pair["share"] is None else f"{pair['share']:>6.1%}"
-        lines.append(f"  {stats.sigla[pair['first']]:>8} {stats.sigla[pair['second']]:<8}{share}"
-                     f"  ({pair['agreeing']} of {pair['compared']})")
+        lines.append(
+            f"  {stats.sigla[pair['first']]:>8} {stats.sigla[pair['second']]:<8}{share}"
+            f"  ({pair['agreeing']} of {pair['compared']})"
+        )
     lines += ["", f"variation density along witness {stats.sigla.get(stats.reference, '')} (units per window):"]
     lines += [f"  {w['start']:>7}-{w['end']:<7}{'#' * w['units']} {w['units']}" for w in records["density"]["windows"]]
     return "\n".join(lines) + "\n"

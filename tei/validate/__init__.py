@@ -6,9 +6,9 @@ default, else --schema, else its local <?xml-model?> schemas) and by the apparat
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from lxml import etree
 
@@ -59,7 +59,9 @@ def iter_results(paths: Iterable[Path | str], options: ValidationOptions = Valid
             yield FileResult(path, found)
 
 
-def iter_diagnostics(paths: Iterable[Path | str], options: ValidationOptions = ValidationOptions()) -> Iterator[Diagnostic]:
+def iter_diagnostics(
+    paths: Iterable[Path | str], options: ValidationOptions = ValidationOptions()
+) -> Iterator[Diagnostic]:
     """Every diagnostic of every file, file by file."""
     for result in iter_results(paths, options):
         yield from result.diagnostics
@@ -97,7 +99,9 @@ def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:
     return found
 
 
-def _engines_for(tree: etree._ElementTree, path: Path, options: ValidationOptions) -> tuple[list[SchemaEngine], list[Diagnostic]]:
+def _engines_for(
+    tree: etree._ElementTree, path: Path, options: ValidationOptions
+) -> tuple[list[SchemaEngine], list[Diagnostic]]:
     if options.schema is not None:
         return _selected(load_schema(options.schema), True, options.schematron), []
     references, notes = schema_references(tree, path)
@@ -106,8 +110,15 @@ def _engines_for(tree: etree._ElementTree, path: Path, options: ValidationOption
     engines: list[SchemaEngine] = []
     for reference in references:
         if not reference.path.is_file():
-            notes.append(error("SCH007", f"the schema {reference.path} named by <?xml-model?> does not exist",
-                               str(path), 1, hint="correct the href, or pass a schema with --schema"))
+            notes.append(
+                error(
+                    "SCH007",
+                    f"the schema {reference.path} named by <?xml-model?> does not exist",
+                    str(path),
+                    1,
+                    hint="correct the href, or pass a schema with --schema",
+                )
+            )
             continue
         engines += _selected(load_schema(reference.path), reference.grammar, reference.rules and options.schematron)
     return engines, notes

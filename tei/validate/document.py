@@ -44,15 +44,24 @@ def _duplicate_id_as_rule(diagnostic: Diagnostic) -> Diagnostic:
     duplicate = _DUPLICATE_ID.search(diagnostic.message)
     if diagnostic.code != "X001" or duplicate is None:
         return diagnostic
-    return error("APP009", f"the xml:id '{duplicate.group(1)}' is used twice", diagnostic.file, diagnostic.line,
-                 hint="every xml:id in a document is unique; rename one of them")
+    return error(
+        "APP009",
+        f"the xml:id '{duplicate.group(1)}' is used twice",
+        diagnostic.file,
+        diagnostic.line,
+        hint="every xml:id in a document is unique; rename one of them",
+    )
 
 
 def unprocessed_xincludes(tree: etree._ElementTree, name: str) -> list[Diagnostic]:
     """Local XIncludes are left as they are (as jing does): say that their targets were not validated."""
     return [
-        warning("SEC003", f"XInclude of {include.get('href')!r} is not processed; its content is not validated",
-                name, include.sourceline)
+        warning(
+            "SEC003",
+            f"XInclude of {include.get('href')!r} is not processed; its content is not validated",
+            name,
+            include.sourceline,
+        )
         for include in tree.getroot().iter(f"{{{XI_NS}}}include")
     ]
 
@@ -64,7 +73,9 @@ def _external_dtd(tree: etree._ElementTree, name: str) -> Diagnostic | None:
             "SEC001",
             f"the document refers to the external DTD {docinfo.system_url or docinfo.public_id!r}; "
             "external DTDs are refused (they can read local files and the network)",
-            name, 1, hint="remove the DOCTYPE declaration; TEI documents are validated against a schema",
+            name,
+            1,
+            hint="remove the DOCTYPE declaration; TEI documents are validated against a schema",
         )
     return None
 
@@ -76,7 +87,9 @@ def _remote_xinclude(tree: etree._ElementTree, name: str) -> Diagnostic | None:
                 "SEC002",
                 f"the document XIncludes the remote resource {include.get('href')!r}; the validator never uses "
                 "the network",
-                name, include.sourceline, hint="copy the included file next to the document and point to it",
+                name,
+                include.sourceline,
+                hint="copy the included file next to the document and point to it",
             )
     return None
 
@@ -86,14 +99,22 @@ def schema_references(tree: etree._ElementTree, document: Path) -> tuple[list[Sc
     wanted: dict[Path, tuple[bool, bool]] = {}
     notes: list[Diagnostic] = []
     for instruction in _xml_model_instructions(tree):
-        attributes = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
-                      for m in _PSEUDO_ATTRIBUTE.finditer(instruction.text or "")}
+        attributes = {
+            m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
+            for m in _PSEUDO_ATTRIBUTE.finditer(instruction.text or "")
+        }
         href = attributes.get("href", "")
         location = urlparse(href)
         if location.scheme not in ("", "file"):
-            notes.append(warning("SEC004", f"the schema {href!r} is remote and was not fetched",
-                                 str(document), instruction.sourceline,
-                                 hint="download it and pass it with --schema"))
+            notes.append(
+                warning(
+                    "SEC004",
+                    f"the schema {href!r} is remote and was not fetched",
+                    str(document),
+                    instruction.sourceline,
+                    hint="download it and pass it with --schema",
+                )
+            )
             continue
         path = (document.parent / unquote(location.path)).resolve()
         kind = attributes.get("schematypens")

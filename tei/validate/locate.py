@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 from xml.parsers import expat
 
 from lxml import etree
@@ -113,8 +113,12 @@ class _Walk:
             self.typed_text.append(text)
         elif not is_whitespace(text):
             before = self.pattern
-            self.step(self.patterns.text_value(before, text), line, column,
-                      lambda: f"text not allowed here{_expected(self.patterns, _inner(before))}")
+            self.step(
+                self.patterns.text_value(before, text),
+                line,
+                column,
+                lambda: f"text not allowed here{_expected(self.patterns, _inner(before))}",
+            )
 
     def start(self, name: QName, attributes: list, line: int | None, column: int | None) -> None:
         patterns = self.patterns
@@ -124,16 +128,30 @@ class _Walk:
         if self.open:
             self.open[-1].had_child = True
         before = self.pattern
-        if not self.step(patterns.start_tag_open(before, name), line, column,
-                         lambda: self._not_allowed(name) + _expected(patterns, before)):
+        if not self.step(
+            patterns.start_tag_open(before, name),
+            line,
+            column,
+            lambda: self._not_allowed(name) + _expected(patterns, before),
+        ):
             self.open.append(_Open(name, skipped=True))
             return
         for attribute, value in attributes:
             opened = self.pattern
-            self.step(patterns.attribute_value(opened, attribute, value), line, column,
-                      lambda: f"{self._attribute_problem(opened, attribute)} (element {_show(name)})")
-        if not self.step(patterns.start_tag_close(self.pattern), line, column,
-                         lambda: f"element {_show(name)} missing a required attribute"):
+            self.step(
+                patterns.attribute_value(opened, attribute, value),
+                line,
+                column,
+                lambda opened=opened, attribute=attribute: (
+                    f"{self._attribute_problem(opened, attribute)} (element {_show(name)})"
+                ),
+            )
+        if not self.step(
+            patterns.start_tag_close(self.pattern),
+            line,
+            column,
+            lambda: f"element {_show(name)} missing a required attribute",
+        ):
             self.pattern = patterns.start_tag_close(self.pattern, missing_attributes_allowed=True)
         self.open.append(_Open(name))
 
@@ -141,11 +159,19 @@ class _Walk:
         patterns, element = self.patterns, self.open.pop()
         content, self.typed_text = "".join(self.typed_text), []
         if not element.had_child:  # an element without children matches its text, even "", as a whole
-            self.step(patterns.text_children(self.pattern, content), line, column,
-                      lambda: f"character content of element {_show(element.name)} invalid")
+            self.step(
+                patterns.text_children(self.pattern, content),
+                line,
+                column,
+                lambda: f"character content of element {_show(element.name)} invalid",
+            )
         before = self.pattern
-        if not self.step(patterns.end_tag(before), line, column,
-                         lambda: f"element {_show(element.name)} incomplete{_expected(patterns, _inner(before))}"):
+        if not self.step(
+            patterns.end_tag(before),
+            line,
+            column,
+            lambda: f"element {_show(element.name)} incomplete{_expected(patterns, _inner(before))}",
+        ):
             self.pattern = patterns.end_tag_recovering(before)
 
     def _not_allowed(self, name: QName) -> str:
@@ -189,8 +215,11 @@ def _source_bytes(tree: etree._ElementTree) -> bytes | None:
     except OSError:
         return None
     declared = _ENCODING.match(data or b"")
-    if data is None or data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
-            declared and declared.group(1).lower() not in (b"utf-8", b"utf8", b"us-ascii", b"ascii")):
+    if (
+        data is None
+        or data.startswith((b"\xff\xfe", b"\xfe\xff"))
+        or (declared and declared.group(1).lower() not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"))
+    ):
         return None
     return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
 
@@ -208,7 +237,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
 
     def position(byte: int) -> tuple[int, int]:
         line = bisect.bisect_right(line_starts, max(byte - 1, 0))
-        return line, len(data[line_starts[line - 1]:byte].decode("utf-8", "replace")) + 1
+        return line, len(data[line_starts[line - 1] : byte].decode("utf-8", "replace")) + 1
 
     def tag_end() -> int:
         found = _TAG.match(data, parser.CurrentByteIndex)
@@ -226,7 +255,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
     def start(name, attributes):
         pairs = [(_qname(attributes[i]), attributes[i + 1]) for i in range(0, len(attributes), 2)]
         end = tag_end()
-        if data[end - 2:end] == b"/>":
+        if data[end - 2 : end] == b"/>":
             empty_element_end.append(position(end))
         tag(("start", _qname(name), pairs, *position(end)))
 
@@ -243,7 +272,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
     parser.CommentHandler = parser.ProcessingInstructionHandler = close_text
     parser.StartCdataSectionHandler = parser.EndCdataSectionHandler = close_text
     for offset in range(0, len(data), SOURCE_CHUNK):
-        parser.Parse(data[offset:offset + SOURCE_CHUNK], offset + SOURCE_CHUNK >= len(data))
+        parser.Parse(data[offset : offset + SOURCE_CHUNK], offset + SOURCE_CHUNK >= len(data))
         ready = len(events) - (1 if events and len(events[-1]) == 2 else 0)  # a text still open waits
         yield from events[:ready]
         del events[:ready]
@@ -256,6 +285,7 @@ def _qname(expat_name: str) -> QName:
 
 def _events_from_tree(tree: etree._ElementTree) -> Iterator[tuple]:
     """The same events from the parsed tree, each tag at its element's line (no column is known)."""
+
     def walk(element: etree._Element) -> Iterator[tuple]:
         name = etree.QName(element)
         attributes = [((etree.QName(k).namespace or "", etree.QName(k).localname), v) for k, v in element.items()]

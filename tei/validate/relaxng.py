@@ -9,7 +9,7 @@ memoised; choices are kept flat and free of duplicates, which keeps their size b
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -190,11 +190,15 @@ class Patterns:
         if kind == "choice":
             return self.choice_of(self.attribute_value(member, name, value) for member in p.first)
         if kind == "group":
-            return self.choice(self.group(self.attribute_value(p.first, name, value), p.second),
-                               self.group(p.first, self.attribute_value(p.second, name, value)))
+            return self.choice(
+                self.group(self.attribute_value(p.first, name, value), p.second),
+                self.group(p.first, self.attribute_value(p.second, name, value)),
+            )
         if kind == "interleave":
-            return self.choice(self.interleave(self.attribute_value(p.first, name, value), p.second),
-                               self.interleave(p.first, self.attribute_value(p.second, name, value)))
+            return self.choice(
+                self.interleave(self.attribute_value(p.first, name, value), p.second),
+                self.interleave(p.first, self.attribute_value(p.second, name, value)),
+            )
         if kind == "oneOrMore":
             return self.group(self.attribute_value(p.first, name, value), self.choice(p, self.empty))
         if kind == "attribute" and contains(p.first, name):
@@ -253,8 +257,10 @@ class Patterns:
         if kind == "choice":
             return self.choice_of(self.text_value(member, text) for member in self._text_members[p])
         if kind == "interleave":
-            return self.choice(self.interleave(self.text_value(p.first, text), p.second),
-                               self.interleave(p.first, self.text_value(p.second, text)))
+            return self.choice(
+                self.interleave(self.text_value(p.first, text), p.second),
+                self.interleave(p.first, self.text_value(p.second, text)),
+            )
         if kind == "group":
             derived = self.group(self.text_value(p.first, text), p.second)
             return self.choice(derived, self.text_value(p.second, text)) if p.first.nullable else derived
@@ -309,7 +315,8 @@ class Patterns:
                 accepts = self.accepts_text(p.first) or self.accepts_text(p.second)
             else:
                 accepts = kind in ("text", "data", "value", "list") or (
-                    kind in ("after", "oneOrMore") and self.accepts_text(p.first))
+                    kind in ("after", "oneOrMore") and self.accepts_text(p.first)
+                )
             self._accepts_text[p] = accepts
         return self._accepts_text[p]
 
@@ -361,6 +368,7 @@ def is_whitespace(text: str) -> bool:
 
 # name classes: ("name", ns, local), ("anyName", except), ("nsName", ns, except), ("choice", a, b)
 
+
 def contains(names: tuple, name: QName) -> bool:
     kind = names[0]
     if kind == "name":
@@ -393,7 +401,8 @@ class Grammar:
         starts = []
         for node in grammar.iter():
             if node.tag in (rng("include"), rng("externalRef"), rng("parentRef")) or (
-                    node.tag == rng("grammar") and node is not grammar):
+                node.tag == rng("grammar") and node is not grammar
+            ):
                 raise UnsupportedGrammar(f"{etree.QName(node).localname} is not followed")
             if node.tag == rng("element") and self.element_names is not None:
                 if node.get("name") is None:  # a name class may match any name
@@ -491,8 +500,14 @@ class Grammar:
 
 
 def _patterns_in(node: etree._Element) -> list[etree._Element]:
-    return [c for c in node if isinstance(c.tag, str) and c.tag.startswith(f"{{{RNG_NS}}}") and c.tag != rng("param")
-            and c.tag != rng("except")]
+    return [
+        c
+        for c in node
+        if isinstance(c.tag, str)
+        and c.tag.startswith(f"{{{RNG_NS}}}")
+        and c.tag != rng("param")
+        and c.tag != rng("except")
+    ]
 
 
 def _name_class(node: etree._Element) -> tuple:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from lxml import etree
 
@@ -47,21 +47,29 @@ def render_sarif(results: Iterable[FileResult]) -> str:
             if diagnostic.column:
                 region["startColumn"] = diagnostic.column
             message = diagnostic.message + (f" (hint: {diagnostic.hint})" if diagnostic.hint else "")
-            findings.append({
-                "ruleId": diagnostic.code,
-                "level": SARIF_LEVELS[diagnostic.severity],
-                "message": {"text": message},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": (diagnostic.file or str(result.path))},
-                    "region": region,
-                }}],
-            })
+            findings.append(
+                {
+                    "ruleId": diagnostic.code,
+                    "level": SARIF_LEVELS[diagnostic.severity],
+                    "message": {"text": message},
+                    "locations": [
+                        {
+                            "physicalLocation": {
+                                "artifactLocation": {"uri": (diagnostic.file or str(result.path))},
+                                "region": region,
+                            }
+                        }
+                    ],
+                }
+            )
     run = {
-        "tool": {"driver": {
-            "name": "tei validate",
-            "version": __version__,
-            "rules": [{"id": code} for code in rule_ids],
-        }},
+        "tool": {
+            "driver": {
+                "name": "tei validate",
+                "version": __version__,
+                "rules": [{"id": code} for code in rule_ids],
+            }
+        },
         "results": findings,
     }
     return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, ensure_ascii=False, indent=2) + "\n"

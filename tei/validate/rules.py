@@ -7,8 +7,8 @@ witness text is rebuilt by tei.apparatus, the one implementation of the rebuild 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 from urllib.parse import unquote, urlparse
 
 from lxml import etree
@@ -21,8 +21,29 @@ from tei.xmlio import tei, xml
 # Attributes holding TEI pointers (teidata.pointer); only same-document pointers ('#id') are resolved.
 # @wit is checked by APP001 against the witness list, so it is not repeated here.
 POINTER_ATTRIBUTES = (
-    "target", "corresp", "ana", "source", "resp", "ref", "who", "prev", "next", "sameAs", "copyOf", "synch",
-    "select", "exclude", "hand", "decls", "spanTo", "from", "to", "facs", "scribeRef", "scriptRef", "ed",
+    "target",
+    "corresp",
+    "ana",
+    "source",
+    "resp",
+    "ref",
+    "who",
+    "prev",
+    "next",
+    "sameAs",
+    "copyOf",
+    "synch",
+    "select",
+    "exclude",
+    "hand",
+    "decls",
+    "spanTo",
+    "from",
+    "to",
+    "facs",
+    "scribeRef",
+    "scriptRef",
+    "ed",
 )
 LACUNA_OPENERS = (tei("lacunaStart"), tei("witEnd"))
 LACUNA_CLOSERS = (tei("lacunaEnd"), tei("witStart"))
@@ -101,9 +122,13 @@ def unknown_witnesses(edition: Edition) -> Iterator[Diagnostic]:
     for element in edition.root.iter(*WITNESS_DEFINING):
         for pointer in pointer_ids(element.get("wit")):
             if pointer not in known:
-                yield error("APP001", f"@wit names the witness '{pointer}', which listWit does not declare",
-                            edition.name, element.sourceline,
-                            hint=f"declare <witness xml:id=\"{pointer}\"> in listWit or correct the siglum")
+                yield error(
+                    "APP001",
+                    f"@wit names the witness '{pointer}', which listWit does not declare",
+                    edition.name,
+                    element.sourceline,
+                    hint=f'declare <witness xml:id="{pointer}"> in listWit or correct the siglum',
+                )
 
 
 def attestation(edition: Edition) -> Iterator[Diagnostic]:
@@ -119,18 +144,31 @@ def attestation(edition: Edition) -> Iterator[Diagnostic]:
         label = _app_label(app)
         for witness_id in counts:
             if witness_id not in scope and witness_id in edition.witness_ids:
-                yield error("APP011", f"witness '{witness_id}' is attested in {label}, nested in a reading that "
-                            "is not its own", edition.name, app.sourceline,
-                            hint="a nested app only distinguishes the witnesses of the reading that holds it")
+                yield error(
+                    "APP011",
+                    f"witness '{witness_id}' is attested in {label}, nested in a reading that is not its own",
+                    edition.name,
+                    app.sourceline,
+                    hint="a nested app only distinguishes the witnesses of the reading that holds it",
+                )
         for witness_id in scope:
             if counts[witness_id] > 1:
-                yield error("APP002", f"witness '{witness_id}' is attested {counts[witness_id]} times in {label}",
-                            edition.name, app.sourceline, hint="a witness has exactly one reading in each app")
+                yield error(
+                    "APP002",
+                    f"witness '{witness_id}' is attested {counts[witness_id]} times in {label}",
+                    edition.name,
+                    app.sourceline,
+                    hint="a witness has exactly one reading in each app",
+                )
             elif counts[witness_id] == 0 and witness_id not in lacunose_at[app] and witness_id not in unused:
-                yield error("APP003", f"witness '{witness_id}' has no reading in {label}", edition.name,
-                            app.sourceline,
-                            hint="add it to the @wit of its reading (an empty <rdg> records an omission), or "
-                                 "mark a lacuna with <lacunaStart/> and <lacunaEnd/>")
+                yield error(
+                    "APP003",
+                    f"witness '{witness_id}' has no reading in {label}",
+                    edition.name,
+                    app.sourceline,
+                    hint="add it to the @wit of its reading (an empty <rdg> records an omission), or "
+                    "mark a lacuna with <lacunaStart/> and <lacunaEnd/>",
+                )
 
 
 def _lacunose_witnesses(edition: Edition) -> dict[etree._Element, set[str]]:
@@ -163,9 +201,13 @@ def sigla(edition: Edition) -> Iterator[Diagnostic]:
         if siglum is None:
             continue
         if siglum in seen:
-            yield error("APP004", f"the siglum '{siglum}' is used by two witnesses (first at line "
-                        f"{seen[siglum].sourceline})", edition.name, witness.sourceline,
-                        hint="give each witness its own @n")
+            yield error(
+                "APP004",
+                f"the siglum '{siglum}' is used by two witnesses (first at line {seen[siglum].sourceline})",
+                edition.name,
+                witness.sourceline,
+                hint="give each witness its own @n",
+            )
         seen.setdefault(siglum, witness)
     if not edition.apps:
         return
@@ -173,8 +215,13 @@ def sigla(edition: Edition) -> Iterator[Diagnostic]:
     for witness in edition.witnesses:
         witness_id = witness.get(xml("id"))
         if witness_id and witness_id not in used:
-            yield warning("APP005", f"witness '{witness_id}' is declared but no reading attests it",
-                          edition.name, witness.sourceline, hint="remove it from listWit or add it to the apparatus")
+            yield warning(
+                "APP005",
+                f"witness '{witness_id}' is declared but no reading attests it",
+                edition.name,
+                witness.sourceline,
+                hint="remove it from listWit or add it to the apparatus",
+            )
 
 
 def base_witness(edition: Edition) -> str | None:
@@ -190,15 +237,23 @@ def lemma_follows_base(edition: Edition) -> Iterator[Diagnostic]:
     if base is None:
         return
     if edition.witness_ids and base not in edition.witness_ids:
-        yield error("APP006", f"the declared base witness '{base}' is not a declared witness", edition.name,
-                    edition.root.find(f".//{tei('variantEncoding')}").sourceline)
+        yield error(
+            "APP006",
+            f"the declared base witness '{base}' is not a declared witness",
+            edition.name,
+            edition.root.find(f".//{tei('variantEncoding')}").sourceline,
+        )
         return
     for lem in edition.root.iter(LEM):
         named = [w for p in pointer_ids(lem.get("wit")) for w in edition.expand(p)]
         if lem.get("wit") is not None and base not in named:
-            yield error("APP006", f"the lemma does not carry the base witness '{base}' (it has {lem.get('wit')!r})",
-                        edition.name, lem.sourceline,
-                        hint=f"the lem holds the reading of '{base}'; move the other reading to a rdg")
+            yield error(
+                "APP006",
+                f"the lemma does not carry the base witness '{base}' (it has {lem.get('wit')!r})",
+                edition.name,
+                lem.sourceline,
+                hint=f"the lem holds the reading of '{base}'; move the other reading to a rdg",
+            )
 
 
 def transcriptions(edition: Edition) -> Iterator[Diagnostic]:
@@ -210,22 +265,35 @@ def transcriptions(edition: Edition) -> Iterator[Diagnostic]:
             continue
         target = urlparse(link.get("target"))
         if target.scheme not in ("", "file"):
-            yield warning("APP008", f"the transcription {link.get('target')!r} is remote and was not compared",
-                          edition.name, link.sourceline)
+            yield warning(
+                "APP008",
+                f"the transcription {link.get('target')!r} is remote and was not compared",
+                edition.name,
+                link.sourceline,
+            )
             continue
         path = edition.path.parent / unquote(target.path)
         try:
             expected = _transcription_text(path)
         except TeiError as exc:
-            yield error("APP008", f"the transcription of witness '{witness_id}' cannot be read: "
-                        f"{exc.diagnostics[0].message}", edition.name, link.sourceline, hint=str(path))
+            yield error(
+                "APP008",
+                f"the transcription of witness '{witness_id}' cannot be read: {exc.diagnostics[0].message}",
+                edition.name,
+                link.sourceline,
+                hint=str(path),
+            )
             continue
         rebuilt = witness_text(edition.tree, witness_id, edition.name)
         if rebuilt != expected:
-            yield error("APP007", f"the text of witness '{witness_id}' rebuilt from the apparatus differs from "
-                        f"its transcription {link.get('target')}: {_first_difference(rebuilt, expected)}",
-                        edition.name, witness.sourceline,
-                        hint=f"compare `tei witness {edition.path.name} --wit {witness_id}` with the transcription")
+            yield error(
+                "APP007",
+                f"the text of witness '{witness_id}' rebuilt from the apparatus differs from "
+                f"its transcription {link.get('target')}: {_first_difference(rebuilt, expected)}",
+                edition.name,
+                witness.sourceline,
+                hint=f"compare `tei witness {edition.path.name} --wit {witness_id}` with the transcription",
+            )
 
 
 def _transcription_text(path: Path) -> str:
@@ -237,8 +305,10 @@ def _transcription_text(path: Path) -> str:
 
 def _first_difference(rebuilt: str, expected: str) -> str:
     at = next((i for i, (a, b) in enumerate(zip(rebuilt, expected)) if a != b), min(len(rebuilt), len(expected)))
-    return (f"at character {at + 1} the apparatus gives {rebuilt[at:at + 30]!r} "
-            f"where the transcription has {expected[at:at + 30]!r}")
+    return (
+        f"at character {at + 1} the apparatus gives {rebuilt[at : at + 30]!r} "
+        f"where the transcription has {expected[at : at + 30]!r}"
+    )
 
 
 def pointers(edition: Edition) -> Iterator[Diagnostic]:
@@ -253,8 +323,12 @@ def pointers(edition: Edition) -> Iterator[Diagnostic]:
         for attribute in POINTER_ATTRIBUTES:
             for token in (element.get(attribute) or "").split():
                 if token.startswith("#") and token[1:] not in identifiers:
-                    yield error("APP010", f"@{attribute} points to '{token}', but no element has that xml:id",
-                                edition.name, element.sourceline)
+                    yield error(
+                        "APP010",
+                        f"@{attribute} points to '{token}', but no element has that xml:id",
+                        edition.name,
+                        element.sourceline,
+                    )
 
 
 def quran_references(edition: Edition) -> Iterator[Diagnostic]:
@@ -267,8 +341,13 @@ def quran_references(edition: Edition) -> Iterator[Diagnostic]:
     for ref in citations:
         ranges = parse_canonical(ref.get("cRef"))
         if ranges is None:
-            yield error("QUR002", f"cRef {ref.get('cRef')!r} is not a Qur'an reference", edition.name, ref.sourceline,
-                        hint="write surah:verse or surah:first-last, several joined with ';' (8:9, 8:67-68)")
+            yield error(
+                "QUR002",
+                f"cRef {ref.get('cRef')!r} is not a Qur'an reference",
+                edition.name,
+                ref.sourceline,
+                hint="write surah:verse or surah:first-last, several joined with ';' (8:9, 8:67-68)",
+            )
             continue
         for problem in problems(ranges):
             yield error("QUR001", f"Qur'an reference {ref.get('cRef')!r}: {problem}", edition.name, ref.sourceline)
@@ -279,7 +358,13 @@ def _app_label(app: etree._Element) -> str:
 
 
 RULES: tuple[Callable[[Edition], Iterator[Diagnostic]], ...] = (
-    unknown_witnesses, attestation, sigla, lemma_follows_base, transcriptions, pointers, quran_references,
+    unknown_witnesses,
+    attestation,
+    sigla,
+    lemma_follows_base,
+    transcriptions,
+    pointers,
+    quran_references,
 )
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import warnings
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlparse
 
 from lxml import etree
@@ -165,8 +166,12 @@ def load_schema(path: Path | str) -> list[SchemaEngine]:
 def _load(path: Path, _mtime: int, _size: int) -> list[SchemaEngine]:
     if path.suffix == ".rnc":
         raise UsageError(
-            error("SCH004", "compact-syntax RELAX NG (.rnc) is not supported", path,
-                  hint="use the XML syntax (.rng), for example converted with trang")
+            error(
+                "SCH004",
+                "compact-syntax RELAX NG (.rnc) is not supported",
+                path,
+                hint="use the XML syntax (.rng), for example converted with trang",
+            )
         )
     document = parse_file(path)
     root = document.getroot()
@@ -181,8 +186,13 @@ def _load(path: Path, _mtime: int, _size: int) -> list[SchemaEngine]:
         engines = []
     else:
         raise UsageError(
-            error("SCH005", f"{root.tag} is not the root of a RELAX NG, XML Schema or Schematron file", path,
-                  root.sourceline, hint="--schema takes a .rng, .xsd or .sch file")
+            error(
+                "SCH005",
+                f"{root.tag} is not the root of a RELAX NG, XML Schema or Schematron file",
+                path,
+                root.sourceline,
+                hint="--schema takes a .rng, .xsd or .sch file",
+            )
         )
     if has_rules(root):
         engines.append(SchematronSchema(root, path))
@@ -193,6 +203,11 @@ def _refuse_remote_includes(grammar: etree._Element, path: Path) -> None:
     for reference in grammar.iter(prune.rng("include"), prune.rng("externalRef")):
         if urlparse(reference.get("href", "")).scheme not in ("", "file"):
             raise InvalidInputError(
-                error("SCH006", f"the grammar refers to the remote file {reference.get('href')}; "
-                      "the validator never uses the network", path, reference.sourceline)
+                error(
+                    "SCH006",
+                    f"the grammar refers to the remote file {reference.get('href')}; "
+                    "the validator never uses the network",
+                    path,
+                    reference.sourceline,
+                )
             )

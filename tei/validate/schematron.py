@@ -13,9 +13,9 @@ and generate-id(), are provided too.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from lxml import etree
 
@@ -154,7 +154,9 @@ class SchematronSchema:
             if rule.get("abstract") == "true":
                 continue
             selector = _selector(rule.get("context", "/"))
-            parts = [rule] + [abstract[e.get("rule")] for e in rule.findall(sch("extends")) if e.get("rule") in abstract]
+            parts = [rule] + [
+                abstract[e.get("rule")] for e in rule.findall(sch("extends")) if e.get("rule") in abstract
+            ]
             checks = tuple(
                 self._check(c, pattern) for part in parts for c in part if c.tag in (sch("assert"), sch("report"))
             )
@@ -223,8 +225,9 @@ class SchematronSchema:
         document = elementpath.get_node_tree(tree)
         return document, self._bind(self.global_lets, document, document, {})
 
-    def _run(self, rule: Rule, found: list | None, document, variables: dict, handled: set,
-             name: str) -> Iterator[Diagnostic]:
+    def _run(
+        self, rule: Rule, found: list | None, document, variables: dict, handled: set, name: str
+    ) -> Iterator[Diagnostic]:
         """The diagnostics of one rule, on each of its context nodes that no earlier rule of the pattern handled."""
         import elementpath
 
@@ -237,8 +240,9 @@ class SchematronSchema:
                     yield from self._fire(rule, node, document, variables, name)
         except elementpath.ElementPathError as exc:  # a dynamic error of the rule, not of the document
             context = self._token(rule.context).source
-            yield warning("SCH009", f"a Schematron rule (context {context!r}) could not be evaluated and was "
-                          f"skipped: {exc}", name)
+            yield warning(
+                "SCH009", f"a Schematron rule (context {context!r}) could not be evaluated and was skipped: {exc}", name
+            )
 
     def _run_quickly(self, rule: Rule, found: list, handled: set, name: str, view) -> Iterator[Diagnostic]:
         """A rule that lxml runs alone: elementpath is needed only for a failing check's sch:value-of."""
@@ -248,8 +252,14 @@ class SchematronSchema:
             handled.add(element)
             for check in rule.checks:
                 if _true(check.quick(element)) == check.is_report:
-                    yield Diagnostic(check.code, self._quick_message(check.message, element, view), name,
-                                     element.sourceline, None, check.severity)
+                    yield Diagnostic(
+                        check.code,
+                        self._quick_message(check.message, element, view),
+                        name,
+                        element.sourceline,
+                        None,
+                        check.severity,
+                    )
 
     def _quick_message(self, parts: tuple, element: etree._Element, view) -> str:
         if any(isinstance(part, Expression) for part in parts):
@@ -316,8 +326,10 @@ def _selector(context: str) -> str:
     `//a | //b` walks the tree once per branch; the literal `//(a | b)` would evaluate the pattern
     once per node, which is a hundred times slower on a large document.
     """
-    return " | ".join(b if b.startswith("/") else f"//{b}" if b[0].isalpha() or b[0] in "*@" else f"//({b})"
-                      for b in _top_level_branches(context))
+    return " | ".join(
+        b if b.startswith("/") else f"//{b}" if b[0].isalpha() or b[0] in "*@" else f"//({b})"
+        for b in _top_level_branches(context)
+    )
 
 
 def _prefilter(selector: str, namespaces: dict[str, str]) -> tuple[etree.XPath | None, bool]:
@@ -367,8 +379,11 @@ def _widened_paths(branch: str, prefix: str) -> list[str]:
         return _widened_paths(branch[2:], "//")
     if branch.startswith("("):
         inner, rest = _parenthesised(branch)
-        return [path + _without_predicates(rest)
-                for part in _top_level_branches(inner) for path in _widened_paths(part, prefix)]
+        return [
+            path + _without_predicates(rest)
+            for part in _top_level_branches(inner)
+            for path in _widened_paths(part, prefix)
+        ]
     return [_without_predicates(branch if branch.startswith("/") else prefix + branch)]
 
 
@@ -378,7 +393,7 @@ def _parenthesised(expression: str) -> tuple[str, str]:
     for index, token in _tokens(expression):
         depth += (token in "([") - (token in ")]")
         if depth == 0:
-            return expression[1:index], expression[index + 1:]
+            return expression[1:index], expression[index + 1 :]
     return expression[1:], ""
 
 
@@ -412,9 +427,7 @@ def _balanced(expression: str) -> bool:
     for _index, token in _tokens(expression):
         if token in _CLOSING:
             opened.append(_CLOSING[token])
-        elif token in ")]}" and (not opened or opened.pop() != token):
-            return False
-        elif token in ("'", '"'):
+        elif token in ")]}" and (not opened or opened.pop() != token) or token in ("'", '"'):
             return False
     return not opened
 

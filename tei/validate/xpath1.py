@@ -14,10 +14,22 @@ from __future__ import annotations
 
 import regex
 
-FUNCTIONS = frozenset({
-    "not", "boolean", "true", "false", "count", "string-length", "normalize-space", "contains", "starts-with",
-    "node", "text", "comment",
-})
+FUNCTIONS = frozenset(
+    {
+        "not",
+        "boolean",
+        "true",
+        "false",
+        "count",
+        "string-length",
+        "normalize-space",
+        "contains",
+        "starts-with",
+        "node",
+        "text",
+        "comment",
+    }
+)
 _OPERATORS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _ARGUMENTS = r"""(?P<arguments>\((?:[^()'"]|'[^']*'|"[^"]*"|(?&arguments))*\))"""
 _NUMERIC_COMPARISON = regex.compile(

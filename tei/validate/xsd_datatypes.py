@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
-from typing import Callable
+from functools import cache
 
 import regex
 
@@ -21,36 +21,49 @@ _XML_SPACES = re.compile(r"[ \t\r\n]+")
 _BOOLEAN = frozenset({"true", "false", "1", "0"})
 _YEAR_ZERO = re.compile(r"-?0000(?!\d)")  # XML Schema 1.0 has no year zero
 _INTEGER_RANGES = {
-    "integer": (None, None), "nonNegativeInteger": (0, None), "positiveInteger": (1, None),
-    "nonPositiveInteger": (None, 0), "negativeInteger": (None, -1), "long": (-2**63, 2**63 - 1),
-    "int": (-2**31, 2**31 - 1), "short": (-2**15, 2**15 - 1), "byte": (-128, 127),
-    "unsignedLong": (0, 2**64 - 1), "unsignedInt": (0, 2**32 - 1), "unsignedShort": (0, 65535),
+    "integer": (None, None),
+    "nonNegativeInteger": (0, None),
+    "positiveInteger": (1, None),
+    "nonPositiveInteger": (None, 0),
+    "negativeInteger": (None, -1),
+    "long": (-(2**63), 2**63 - 1),
+    "int": (-(2**31), 2**31 - 1),
+    "short": (-(2**15), 2**15 - 1),
+    "byte": (-128, 127),
+    "unsignedLong": (0, 2**64 - 1),
+    "unsignedInt": (0, 2**32 - 1),
+    "unsignedShort": (0, 65535),
     "unsignedByte": (0, 255),
 }
 _TIMEZONE = r"(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))?"
 _YEAR = r"-?([1-9][0-9]{3,}|0[0-9]{3})"
 _MONTH, _DAY = r"(0[1-9]|1[0-2])", r"(0[1-9]|[12][0-9]|3[01])"
 _TIME = r"(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?|24:00:00(\.0+)?)"
-_NAME_START = ("A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D"
-               "\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\U00010000-\U000EFFFF")
-_NAME_CHAR = _NAME_START + "\\-.0-9\u00B7\u0300-\u036F\u203F\u2040"
-_LEXICAL = {name: re.compile(expression) for name, expression in {  # XML Schema 1.0's lexical spaces
-    "date": f"{_YEAR}-{_MONTH}-{_DAY}{_TIMEZONE}",
-    "dateTime": f"{_YEAR}-{_MONTH}-{_DAY}T{_TIME}{_TIMEZONE}",
-    "time": f"{_TIME}{_TIMEZONE}",
-    "gYear": f"{_YEAR}{_TIMEZONE}",
-    "gYearMonth": f"{_YEAR}-{_MONTH}{_TIMEZONE}",
-    "gMonth": f"--{_MONTH}{_TIMEZONE}",
-    "gDay": f"---{_DAY}{_TIMEZONE}",
-    "gMonthDay": f"--{_MONTH}-{_DAY}{_TIMEZONE}",
-    "duration": r"-?P(?=[0-9]|T[0-9])([0-9]+Y)?([0-9]+M)?([0-9]+D)?"
-                r"(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?",
-    "language": r"[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*",
-    "NCName": f"[{_NAME_START}][{_NAME_CHAR}]*",
-    "Name": f"[:{_NAME_START}][:{_NAME_CHAR}]*",
-    "NMTOKEN": f"[:{_NAME_CHAR}]+",
-    "anyURI": r"([^%#]|%[0-9A-Fa-f]{2})*(#([^%#]|%[0-9A-Fa-f]{2})*)?",
-}.items()}
+_NAME_START = (
+    "A-Z_a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
+)
+_NAME_CHAR = _NAME_START + "\\-.0-9\u00b7\u0300-\u036f\u203f\u2040"
+_LEXICAL = {
+    name: re.compile(expression)
+    for name, expression in {  # XML Schema 1.0's lexical spaces
+        "date": f"{_YEAR}-{_MONTH}-{_DAY}{_TIMEZONE}",
+        "dateTime": f"{_YEAR}-{_MONTH}-{_DAY}T{_TIME}{_TIMEZONE}",
+        "time": f"{_TIME}{_TIMEZONE}",
+        "gYear": f"{_YEAR}{_TIMEZONE}",
+        "gYearMonth": f"{_YEAR}-{_MONTH}{_TIMEZONE}",
+        "gMonth": f"--{_MONTH}{_TIMEZONE}",
+        "gDay": f"---{_DAY}{_TIMEZONE}",
+        "gMonthDay": f"--{_MONTH}-{_DAY}{_TIMEZONE}",
+        "duration": r"-?P(?=[0-9]|T[0-9])([0-9]+Y)?([0-9]+M)?([0-9]+D)?"
+        r"(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+(\.[0-9]+)?S)?)?",
+        "language": r"[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*",
+        "NCName": f"[{_NAME_START}][{_NAME_CHAR}]*",
+        "Name": f"[:{_NAME_START}][:{_NAME_CHAR}]*",
+        "NMTOKEN": f"[:{_NAME_CHAR}]+",
+        "anyURI": r"([^%#]|%[0-9A-Fa-f]{2})*(#([^%#]|%[0-9A-Fa-f]{2})*)?",
+    }.items()
+}
 for _alias in ("ID", "IDREF", "ENTITY"):
     _LEXICAL[_alias] = _LEXICAL["NCName"]
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # 29: a leap year's February
@@ -90,8 +103,9 @@ class Datatype:
         for key, limit in self.params:
             if key in ("length", "minLength", "maxLength"):
                 size = len(value.split()) if self.name in _LISTS else len(value)
-                if not {"length": size == int(limit), "minLength": size >= int(limit),
-                        "maxLength": size <= int(limit)}[key]:
+                if not {"length": size == int(limit), "minLength": size >= int(limit), "maxLength": size <= int(limit)}[
+                    key
+                ]:
                     return False
             elif key in ("minInclusive", "maxInclusive", "minExclusive", "maxExclusive"):
                 number, bound = _number(value), _number(limit)
@@ -100,7 +114,7 @@ class Datatype:
         return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def datatype(library: str, name: str, params: tuple[tuple[str, str], ...]) -> Datatype:
     return Datatype(library, name, params)
 
@@ -116,8 +130,11 @@ def _lexically_valid(name: str, value: str) -> bool:
         return bool(_FLOAT.fullmatch(value))
     if name in _INTEGER_RANGES:
         low, high = _INTEGER_RANGES[name]
-        return bool(_INTEGER.fullmatch(value)) and (low is None or int(value) >= low) and (
-            high is None or int(value) <= high)
+        return (
+            bool(_INTEGER.fullmatch(value))
+            and (low is None or int(value) >= low)
+            and (high is None or int(value) <= high)
+        )
     if name in _LISTS:
         words = value.split(" ")
         return bool(value) and all(_LEXICAL[_LISTS[name]].fullmatch(w) for w in words)
@@ -148,7 +165,7 @@ def _elementpath_type(name: str):
     return getattr(elementpath.datatypes, name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pattern(xsd_regex: str) -> Callable[[str], bool]:
     """A test that a whole value matches an XML Schema regular expression."""
     translated = _simple_translation(xsd_regex)
@@ -168,7 +185,7 @@ def _simple_translation(xsd_regex: str) -> str | None:
     while index < len(xsd_regex):
         character = xsd_regex[index]
         if character == "\\":
-            escape = xsd_regex[index:index + 2]
+            escape = xsd_regex[index : index + 2]
             if escape in ("\\s", "\\S"):
                 if in_class and escape == "\\S":
                     return None
@@ -184,7 +201,7 @@ def _simple_translation(xsd_regex: str) -> str | None:
         elif character == "[":
             in_class = True
             translated.append(character)
-            if xsd_regex[index + 1:index + 2] == "]":  # a "]" first in a class is a character
+            if xsd_regex[index + 1 : index + 2] == "]":  # a "]" first in a class is a character
                 return None
         else:
             translated.append({".": "[^\\n\\r]", "^": "\\^", "$": "\\$"}.get(character, character))
@@ -202,5 +219,9 @@ def _number(text: str) -> Decimal | None:
 def _compare(key: str, number: Decimal, bound: Decimal) -> bool:
     if number.is_nan():
         return False
-    return {"minInclusive": number >= bound, "maxInclusive": number <= bound,
-            "minExclusive": number > bound, "maxExclusive": number < bound}[key]
+    return {
+        "minInclusive": number >= bound,
+        "maxInclusive": number <= bound,
+        "minExclusive": number > bound,
+        "maxExclusive": number < bound,
+    }[key]

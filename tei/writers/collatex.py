@@ -35,7 +35,7 @@ def columns(container: etree._Element, witnesses: list[str]) -> list[list[str]]:
         path = follow(container, witness)
         text, cells, position = "".join(path.parts), [], 0
         for passage in (p for p in path.passages if p.depth == 0):
-            cells += [text[position:passage.offset], text[passage.offset:passage.end]]
+            cells += [text[position : passage.offset], text[passage.offset : passage.end]]
             position = passage.end
         rows.append([*cells, text[position:]])
     return [list(column) for column in zip(*rows) if any(column)]

@@ -57,9 +57,10 @@ def edition_bytes(edition: Edition, options: EditionOptions = EditionOptions()) 
 
 def _xml_model(href: str) -> list[bytes]:
     attribute = etree.Element("model", href=href)  # lxml escapes the value as an attribute
-    quoted = etree.tostring(attribute, encoding="unicode")[len("<model "):-len("/>")]
-    return [f'<?xml-model {quoted} type="application/xml" schematypens="{ns}"?>'.encode("utf-8")
-            for ns in (RELAX_NG, SCHEMATRON)]
+    quoted = etree.tostring(attribute, encoding="unicode")[len("<model ") : -len("/>")]
+    return [
+        f'<?xml-model {quoted} type="application/xml" schematypens="{ns}"?>'.encode() for ns in (RELAX_NG, SCHEMATRON)
+    ]
 
 
 def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -> etree._ElementTree:
@@ -97,13 +98,16 @@ def _header(edition: Edition, options: EditionOptions) -> etree._Element:
     for witness in edition.work.witnesses:
         list_wit.append(_witness(witness, options.transcriptions.get(witness.id)))
     encoding = etree.SubElement(header, tei("encodingDesc"))
-    variant_encoding = etree.SubElement(encoding, tei("variantEncoding"), method="parallel-segmentation",
-                                        location="internal")
+    variant_encoding = etree.SubElement(
+        encoding, tei("variantEncoding"), method="parallel-segmentation", location="internal"
+    )
     if edition.work.base:
         variant_encoding.set("source", f"#{edition.work.base}")  # the witness whose readings are the lemmata
     normalization = etree.SubElement(etree.SubElement(encoding, tei("editorialDecl")), tei("normalization"))
-    summary = (profile_named(edition.profile).summary()
-               + " The normalised forms serve only to compare readings; every reading is printed as written.")
+    summary = (
+        profile_named(edition.profile).summary()
+        + " The normalised forms serve only to compare readings; every reading is printed as written."
+    )
     write_marked(etree.SubElement(normalization, tei("p")), None, summary, edition.work.language)
     taxonomy = etree.SubElement(etree.SubElement(encoding, tei("classDecl")), tei("taxonomy"))
     taxonomy.set(xml("id"), "reading-types")

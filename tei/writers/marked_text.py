@@ -9,7 +9,7 @@ so a witness rebuilds byte for byte (tei.apparatus reads <g> back as its charact
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -27,8 +27,13 @@ def _nothing(text: str) -> list[Span]:
     return []
 
 
-def write_marked(parent: etree._Element, after: etree._Element | None, text: str, language: str,
-                 find: Callable[[str], list[Span]] = _nothing) -> etree._Element | None:
+def write_marked(
+    parent: etree._Element,
+    after: etree._Element | None,
+    text: str,
+    language: str,
+    find: Callable[[str], list[Span]] = _nothing,
+) -> etree._Element | None:
     """Append text inside `parent` after its last child `after` (None: no child yet), marked; the new last
     child. Where two marks start together the longer one (and then a found span) is outside."""
     last = after

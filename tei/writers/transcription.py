@@ -39,7 +39,7 @@ EDITORIAL_PRACTICE = (
     "elements of the body, in document order; each p ends with the line breaks that follow it in the "
     "source. A narration whose chain of narrators is recognised is divided into a div of type isnad and a "
     "div of type matn, each holding the paragraphs of its part. Runs of Arabic script are marked as "
-    "foreign with xml:lang=\"ar\"; honorific formulas as seg of type eulogy; a chain of narrators reported "
+    'foreign with xml:lang="ar"; honorific formulas as seg of type eulogy; a chain of narrators reported '
     "inside the text as seg of type isnad; Qur'an citations as ref of type "
     "quran with a canonical cRef (see refsDecl). An element g of type char "
     "stands for the one character named in its n attribute (U+XXXX), which XML cannot hold."
@@ -62,7 +62,7 @@ def refuse_illegal_characters(witness: Witness) -> None:
                 witness.source or witness.id,
                 line,
                 column,
-                hint="remove it, or pass --map-invalid-chars to encode it as <g type=\"char\"/>",
+                hint='remove it, or pass --map-invalid-chars to encode it as <g type="char"/>',
             )
         )
 
@@ -83,8 +83,10 @@ def transcription_tree(witness: Witness, work: Work, output: Path | None = None,
     body = etree.SubElement(text, tei("body"))
     isnad_end = recognise(witness.text, witness.language).isnad_end
     if isnad_end:
-        parts = [(etree.SubElement(body, tei("div"), type=kind), part) for kind, part in
-                 (("isnad", witness.text[:isnad_end]), ("matn", witness.text[isnad_end:]))]
+        parts = [
+            (etree.SubElement(body, tei("div"), type=kind), part)
+            for kind, part in (("isnad", witness.text[:isnad_end]), ("matn", witness.text[isnad_end:]))
+        ]
     else:
         parts = [(body, witness.text)]
     number = 0

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 from cli_runner import one_error_line, run
-
 from paths import SEEDS
+
 from tei.readers.transcription import read_transcription
 
 
@@ -95,8 +95,9 @@ def test_hand_edited_output(tmp_path):
 
 
 def test_console_script_runs_as_a_program(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "tei", "build", str(SEEDS), "-o", str(tmp_path / "b")],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "tei", "build", str(SEEDS), "-o", str(tmp_path / "b")], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("transcriptions/") == 4
 
@@ -128,4 +129,6 @@ def test_an_unknown_stage_is_a_usage_error(tmp_path):
 def test_the_help_lists_every_stage_in_order():
     from tei.build import STAGES
 
-    assert "Stages, in order: " + ", ".join(name for name, _ in STAGES) + "." in " ".join(run("build", "--help").stdout.split())
+    assert "Stages, in order: " + ", ".join(name for name, _ in STAGES) + "." in " ".join(
+        run("build", "--help").stdout.split()
+    )

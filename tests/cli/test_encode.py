@@ -4,8 +4,8 @@ import shutil
 
 import pytest
 from cli_runner import one_error_line, run
-
 from paths import SEEDS
+
 from tei.readers.transcription import read_transcription
 
 SEED_FILES = sorted(SEEDS.glob("*.txt"))
@@ -31,7 +31,7 @@ def test_encodes_several_files_into_a_folder_with_manifest_facts(tmp_path):
 def test_stdin_to_stdout():
     result = run("encode", "-", "-o", "-", input="from stdin\n")
     assert result.exit_code == 0
-    assert "<p xml:id=\"A-p1\" xml:space=\"preserve\">from stdin\n</p>" in result.stdout
+    assert '<p xml:id="A-p1" xml:space="preserve">from stdin\n</p>' in result.stdout
 
 
 def test_missing_input(tmp_path):

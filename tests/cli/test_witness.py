@@ -3,7 +3,6 @@
 import json
 
 from cli_runner import one_error_line, run
-
 from paths import FIXTURES
 
 MINI = FIXTURES / "editions" / "mini.xml"
@@ -35,8 +34,9 @@ def test_undeclared_witnesses_named_in_wit_can_be_printed(shared_dir):
 
 def test_collatex_json_input(tmp_path):
     source = tmp_path / "w.json"
-    source.write_text(json.dumps({"witnesses": [{"id": "A", "content": "the black cat"},
-                                                {"id": "B", "content": "the white cat"}]}))
+    source.write_text(
+        json.dumps({"witnesses": [{"id": "A", "content": "the black cat"}, {"id": "B", "content": "the white cat"}]})
+    )
     assert run("witness", source, "--wit", "B").stdout == "the white cat"
 
 

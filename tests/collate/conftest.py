@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from lxml import etree
-
 from paths import SEEDS
+
 from tei.collate import collate
 from tei.readers.manifest import read_manifest
 from tei.writers.edition import EditionOptions, edition_bytes

@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 from cli_runner import one_error_line, run
-
 from paths import SEEDS
+
 from tei.apparatus import witness_ids, witness_text
 from tei.xmlio import NSMAP, parse_file
 
@@ -89,14 +89,17 @@ def test_stdout_gets_the_edition_without_schema_link(tmp_path):
     assert result.stdout.startswith("<?xml") and "xml-model" not in result.stdout
 
 
-@pytest.mark.parametrize("texts", [
-    pytest.param(["", "Some words here.", "Some other words here."], id="an empty witness"),
-    pytest.param(["...,;!", "The Prophet said.", "The Prophet spoke."], id="only punctuation"),
-    pytest.param(["The Prophet (ﷺ) turned towards the Qibla."], id="a single witness"),
-    pytest.param(["Same text, twice.\n", "Same text, twice.\n"], id="two identical witnesses"),
-    pytest.param(["", ""], id="two empty witnesses"),
-    pytest.param(["  leading and trailing  \n\n", "leading\tand trailing"], id="whitespace only differs"),
-])
+@pytest.mark.parametrize(
+    "texts",
+    [
+        pytest.param(["", "Some words here.", "Some other words here."], id="an empty witness"),
+        pytest.param(["...,;!", "The Prophet said.", "The Prophet spoke."], id="only punctuation"),
+        pytest.param(["The Prophet (ﷺ) turned towards the Qibla."], id="a single witness"),
+        pytest.param(["Same text, twice.\n", "Same text, twice.\n"], id="two identical witnesses"),
+        pytest.param(["", ""], id="two empty witnesses"),
+        pytest.param(["  leading and trailing  \n\n", "leading\tand trailing"], id="whitespace only differs"),
+    ],
+)
 def test_awkward_inputs_give_a_valid_lossless_edition(tmp_path, texts, jing, tei_all_rng):
     result, out = _collate(tmp_path, texts)
     assert result.exit_code == 0, result.stderr
@@ -105,8 +108,24 @@ def test_awkward_inputs_give_a_valid_lossless_edition(tmp_path, texts, jing, tei
 
 
 def test_fifty_witnesses(tmp_path, jing, tei_all_rng):
-    words = "When it was the day of Badr the Messenger of Allah looked at the polytheists".split()
-    texts = [" ".join(words[: 5 + n % 9] + [f"variant{n % 7}"] + words[5 + n % 9:]) for n in range(50)]
+    words = [
+        "When",
+        "it",
+        "was",
+        "the",
+        "day",
+        "of",
+        "Badr",
+        "the",
+        "Messenger",
+        "of",
+        "Allah",
+        "looked",
+        "at",
+        "the",
+        "polytheists",
+    ]
+    texts = [" ".join(words[: 5 + n % 9] + [f"variant{n % 7}"] + words[5 + n % 9 :]) for n in range(50)]
     result, out = _collate(tmp_path, texts)
     assert result.exit_code == 0, result.stderr
     _assert_lossless(out, texts)

@@ -16,9 +16,37 @@ from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_bytes, tei
 
 WORDS = [
-    "Qibla", "Qiblah", "qiblah,", "(ﷺ)", "(peace and blessings be upon him)", "رضي الله عنهم", "`Umar", "‘Umar",
-    "'Umar", "Umar", "Hayzūm", "Haizum!", "the", "The", "of", "Allah", "Allah's", "يا", "رسولَ", "اللهِ", "e\u0301",
-    "٣١٩", "319", "...", "“O", "Allah,", "—", "(his", "face)", "\u200f", "ﷺ",
+    "Qibla",
+    "Qiblah",
+    "qiblah,",
+    "(ﷺ)",
+    "(peace and blessings be upon him)",
+    "رضي الله عنهم",
+    "`Umar",
+    "‘Umar",
+    "'Umar",
+    "Umar",
+    "Hayzūm",
+    "Haizum!",
+    "the",
+    "The",
+    "of",
+    "Allah",
+    "Allah's",
+    "يا",
+    "رسولَ",
+    "اللهِ",
+    "e\u0301",
+    "٣١٩",
+    "319",
+    "...",
+    "“O",
+    "Allah,",
+    "—",
+    "(his",
+    "face)",
+    "\u200f",
+    "ﷺ",
 ]
 SPACES = [" ", " ", " ", "  ", "\n", "\n\n", "\t", "\u00a0", "\r\n", ""]
 LETTERS = st.characters(
@@ -47,8 +75,8 @@ def witness_texts(draw) -> list[str]:
             elif action == "drop":
                 del words[place]
             elif action == "move":
-                block = words[place:place + 3]
-                del words[place:place + 3]
+                block = words[place : place + 3]
+                del words[place : place + 3]
                 target = draw(st.integers(0, len(words)))
                 words[target:target] = block
             else:

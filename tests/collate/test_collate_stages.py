@@ -22,19 +22,33 @@ def keys(text: str) -> list[str]:
 def test_tokens_keep_punctuation_whitespace_and_formulas():
     tokens = tokenize("  The Prophet(ﷺ) said: “(Remember)  `Umar رضي الله عنهم.\n", HADITH)
     assert "".join(t.text for t in tokens) == "  The Prophet(ﷺ) said: “(Remember)  `Umar رضي الله عنهم.\n"
-    assert [t.surface for t in tokens] == ["", "The", "Prophet", "(ﷺ)", "said:", "“(Remember)", "`Umar",
-                                           "رضي الله عنهم."]
+    assert [t.surface for t in tokens] == [
+        "",
+        "The",
+        "Prophet",
+        "(ﷺ)",
+        "said:",
+        "“(Remember)",
+        "`Umar",
+        "رضي الله عنهم.",
+    ]
     assert tokens[0].whitespace == "  " and tokens[5].whitespace == "  "
     assert tokens[3].key == tokens[7].key.replace("companion", "prophet")  # one key per formula class
     assert tokens[6].word == "`Umar" or tokens[6].word == "Umar"
 
 
-@pytest.mark.parametrize("variants", [
-    ("Qibla", "Qiblah", "qiblah"), ("Haizum", "Hayzūm"), ("Aqil", "‘Aqeel", "`Aqil"),
-    ("`Umar", "‘Umar", "'Umar", "Umar", "ʼUmar"), ("٣١٩", "319"),
-    ("(ﷺ)", "(peace and blessings be upon him)", "(may Allah's peace and blessings be upon him)"),
-    ("(may Allah be pleased with him)", "(Allah be pleased with them)", "رضي الله عنهم"),
-])
+@pytest.mark.parametrize(
+    "variants",
+    [
+        ("Qibla", "Qiblah", "qiblah"),
+        ("Haizum", "Hayzūm"),
+        ("Aqil", "‘Aqeel", "`Aqil"),
+        ("`Umar", "‘Umar", "'Umar", "Umar", "ʼUmar"),
+        ("٣١٩", "319"),
+        ("(ﷺ)", "(peace and blessings be upon him)", "(may Allah's peace and blessings be upon him)"),
+        ("(may Allah be pleased with him)", "(Allah be pleased with them)", "رضي الله عنهم"),
+    ],
+)
 def test_hadith_profile_gives_variants_one_key(variants):
     assert len({tuple(keys(v)) for v in variants}) == 1, [keys(v) for v in variants]
 
@@ -90,19 +104,25 @@ def _text(words: str) -> Text:
     return Text(tuple(tokenize(words, HADITH)))
 
 
-@pytest.mark.parametrize(("reading", "reference", "expected"), [
-    ("Qiblah.", "Qibla.", "orthographic"),
-    ("‘Umar ", "`Umar ", "orthographic"),
-    ("Qibla, ", "Qibla. ", "punctuation"),
-    ("Qibla  ", "Qibla ", "whitespace"),
-    ("(peace and blessings be upon him) ", "(ﷺ) ", "honorific"),
-    ("", "(ﷺ) ", "honorific"),
-    ("", "the polytheists ", "omission"),
-    ("the polytheists ", "", "addition"),
-    ("prisoners ", "captives ", "substitution"),
-    ("two one ", "one two ", "transposition"),
-    ("Abu Bakr opined that those were the Muslims' relatives ", "They are our kith and kin. I think you ",
-     "paraphrase"),
-])
+@pytest.mark.parametrize(
+    ("reading", "reference", "expected"),
+    [
+        ("Qiblah.", "Qibla.", "orthographic"),
+        ("‘Umar ", "`Umar ", "orthographic"),
+        ("Qibla, ", "Qibla. ", "punctuation"),
+        ("Qibla  ", "Qibla ", "whitespace"),
+        ("(peace and blessings be upon him) ", "(ﷺ) ", "honorific"),
+        ("", "(ﷺ) ", "honorific"),
+        ("", "the polytheists ", "omission"),
+        ("the polytheists ", "", "addition"),
+        ("prisoners ", "captives ", "substitution"),
+        ("two one ", "one two ", "transposition"),
+        (
+            "Abu Bakr opined that those were the Muslims' relatives ",
+            "They are our kith and kin. I think you ",
+            "paraphrase",
+        ),
+    ],
+)
 def test_reading_types(reading, reference, expected):
     assert reading_type(_text(reading), _text(reference), HADITH) == expected

@@ -11,7 +11,9 @@ SAMPLES = APPARATUS_SAMPLES
 def document(body: str, method: str | None = "parallel-segmentation", witnesses=("A", "B", "C")) -> bytes:
     """A small TEI document: listWit with the given ids, the method declared (or not), the body."""
     wits = "".join(f'<witness xml:id="{w}"/>' for w in witnesses)
-    encoding = f'<encodingDesc><variantEncoding method="{method}" location="internal"/></encodingDesc>' if method else ""
+    encoding = (
+        f'<encodingDesc><variantEncoding method="{method}" location="internal"/></encodingDesc>' if method else ""
+    )
     return (
         f"<TEI {TEI}><teiHeader><fileDesc><titleStmt><title>t</title></titleStmt>"
         f"<publicationStmt><p>p</p></publicationStmt><sourceDesc><listWit>{wits}</listWit></sourceDesc>"

@@ -30,7 +30,9 @@ def test_parallel_segmentation_declared_but_app_points_into_the_text():
 
 
 def test_double_end_point_declared_but_app_has_no_from():
-    diagnostic = refusal(document('<ab>x <app><lem wit="#A">y</lem><rdg wit="#B">z</rdg></app></ab>', "double-end-point"))
+    diagnostic = refusal(
+        document('<ab>x <app><lem wit="#A">y</lem><rdg wit="#B">z</rdg></app></ab>', "double-end-point")
+    )
     assert diagnostic.code == "CV002" and "has no @from" in diagnostic.message
 
 
@@ -70,7 +72,9 @@ def test_a_lem_that_differs_from_its_base_text_is_not_dropped():
 
 def test_markup_of_the_base_text_goes_into_a_plain_lem():
     body = '<ab><anchor xml:id="s"/><hi>Experience</hi><app from="#s"><lem>Experience</lem><rdg wit="#B">x</rdg></app></ab>'
-    converted, _ = convert_checked(parse_bytes(document(body, "double-end-point"), "in.xml"), "parallel-segmentation", "in.xml")
+    converted, _ = convert_checked(
+        parse_bytes(document(body, "double-end-point"), "in.xml"), "parallel-segmentation", "in.xml"
+    )
     assert b"<lem><hi>Experience</hi></lem>" in converted
 
 

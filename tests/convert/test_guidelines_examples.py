@@ -75,7 +75,7 @@ def test_a_location_referenced_app_without_lem_cannot_be_placed(chapter):
 def test_an_external_double_end_point_apparatus_folds_into_the_text(chapter):
     base = chapter.getroot().xpath("//*[@xml:id='TCAPDE-egXML-se']")[0]
     apparatus = chapter.getroot().xpath("//*[@xml:id='TCAPDE-egXML-mo']")[0]
-    lines = "".join(etree.tostring(l, encoding="unicode") for l in base.iter(f"{{{EXAMPLES_NS}}}l"))
+    lines = "".join(etree.tostring(line, encoding="unicode") for line in base.iter(f"{{{EXAMPLES_NS}}}l"))
     entry = etree.tostring(apparatus[0], encoding="unicode")
     xml = document(f"<lg>{lines}</lg>", "double-end-point", ["El", "Hg", "La", "Ra2"]).decode()
     xml = xml.replace("</body>", f"</body><back><listApp>{entry}</listApp></back>").replace(EXAMPLES_NS, TEI_NS)

@@ -13,7 +13,7 @@ from .documents import document
 
 WITNESSES = ("A", "B", "C")
 words = st.text(alphabet="ab ,\n", max_size=6)
-markup = st.one_of(words, words.map(lambda w: f"<hi>{w}</hi>"), st.just('<lb/>'), st.just("<note>n</note>"))
+markup = st.one_of(words, words.map(lambda w: f"<hi>{w}</hi>"), st.just("<lb/>"), st.just("<note>n</note>"))
 
 
 def partitions(witnesses):

@@ -6,13 +6,14 @@ import subprocess
 
 import pytest
 from lxml import etree
-from .documents import SAMPLES
+from paths import FIXTURES
 
 from tei.convert import METHODS, convert_checked, witness_texts
 from tei.convert.methods import all_witnesses
 from tei.errors import TeiError
 from tei.xmlio import parse_bytes, parse_file
-from paths import FIXTURES
+
+from .documents import SAMPLES
 
 # Conversions the toolkit refuses on these samples, each for a reason it states (checked below).
 REFUSED = {

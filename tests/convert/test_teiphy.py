@@ -34,7 +34,7 @@ def test_teiphy_writes_nexus_with_every_witness_and_unit(teiphy, edition, tmp_pa
     written = nexus(teiphy, edition, tmp_path / "seed.nex")
     units = len(parse_file(edition).getroot().findall(".//{*}body//{*}app"))
     assert re.search(rf"Dimensions ntax=4 nchar={units};", written)
-    matrix = written[written.index("Matrix"):]
+    matrix = written[written.index("Matrix") :]
     assert all(re.search(rf"^\s*{w}\s+\S+", matrix, re.M) for w in "ABCD")
 
 

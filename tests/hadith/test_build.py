@@ -35,7 +35,8 @@ def test_building_an_arabic_pair(tmp_path, arabic_pairs):
     (source / "a.txt").write_text(first["arabic"], encoding="utf-8")
     (source / "b.txt").write_text(second["arabic"], encoding="utf-8")
     (source / "edition.toml").write_text(
-        MANIFEST.format(first=first["idInBook"], second=second["idInBook"]), encoding="utf-8")
+        MANIFEST.format(first=first["idInBook"], second=second["idInBook"]), encoding="utf-8"
+    )
     output = tmp_path / "build"
     result = CliRunner().invoke(main, ["build", str(source), "-o", str(output)])
     assert result.exit_code == 0, result.output

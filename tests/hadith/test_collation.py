@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import regex
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tei.apparatus import content_text, readings, witness_text
 from tei.cli import main
@@ -69,8 +70,17 @@ def test_a_partly_vocalised_word_has_the_key_of_its_fully_vocalised_form():
 
 def test_attached_particles_and_the_words_they_leave():
     profile = PROFILES["hadith-ar"]
-    same = [("وقال", "قال"), ("فقال", "قال"), ("بالله", "الله"), ("للمؤمنين", "المؤمنين"), ("لله", "الله"),
-            ("والأرض", "الأرض"), ("البر", "بر"), ("كمثل", "مثل"), ("لطعنت", "طعنت")]
+    same = [
+        ("وقال", "قال"),
+        ("فقال", "قال"),
+        ("بالله", "الله"),
+        ("للمؤمنين", "المؤمنين"),
+        ("لله", "الله"),
+        ("والأرض", "الأرض"),
+        ("البر", "بر"),
+        ("كمثل", "مثل"),
+        ("لطعنت", "طعنت"),
+    ]
     for first, second in same:
         assert profile.particle_key(KEY(first)) == profile.particle_key(KEY(second)), (first, second)
     for first, second in [("كان", "أن"), ("بن", "ن"), ("قال", "ال")]:
@@ -79,8 +89,10 @@ def test_attached_particles_and_the_words_they_leave():
 
 
 def test_an_attached_particle_is_its_own_minor_type():
-    witnesses = (Witness("A", "A", "قال رسول الله صلى الله عليه وسلم", "ar"),
-                 Witness("B", "B", "فقال رسول الله صلى الله عليه وسلم", "ar"))
+    witnesses = (
+        Witness("A", "A", "قال رسول الله صلى الله عليه وسلم", "ar"),
+        Witness("B", "B", "فقال رسول الله صلى الله عليه وسلم", "ar"),
+    )
     tree = edition_tree(Work("w", "W", language="ar", base="A", profile="hadith-ar", witnesses=witnesses))
     (app,) = tree.iter(tei("app"))
     assert [reading_type(r) for r in readings(app)] == [None, "particle"]
@@ -93,8 +105,14 @@ def test_a_copy_with_fewer_vowel_signs_differs_only_orthographically(arabic_pair
     text = narration["arabic"]
     keep = data.draw(st.lists(st.booleans(), min_size=len(text), max_size=len(text)))
     partial = "".join(c for c, kept in zip(text, keep) if kept or not MARKS.match(c))
-    work = Work("w", "W", language="ar", base="A", profile="hadith-ar",
-                witnesses=(Witness("A", "A", text, "ar"), Witness("B", "B", partial, "ar")))
+    work = Work(
+        "w",
+        "W",
+        language="ar",
+        base="A",
+        profile="hadith-ar",
+        witnesses=(Witness("A", "A", text, "ar"), Witness("B", "B", partial, "ar")),
+    )
     tree = edition_tree(work)
     assert witness_text(tree, "A") == text and witness_text(tree, "B") == partial
     assert {reading_type(r) for r in tree.iter(tei("rdg"))} <= {"orthographic"}

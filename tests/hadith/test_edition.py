@@ -6,10 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 import regex
-
 from click.testing import CliRunner
-
 from paths import SEEDS
+
 from tei.apparatus import witness_text
 from tei.cli import main
 from tei.collate import collate
@@ -22,9 +21,16 @@ def test_the_seed_edition_marks_every_citation_and_still_rebuilds(tmp_path):
     work = read_manifest(SEEDS / "edition.toml")
     tree = parse_bytes(edition_bytes(collate(work)), "seeds")
     refs = tree.xpath("//tei:body//tei:ref[@type='quran']", namespaces=NSMAP)
-    assert sorted((r.text, r.get("cRef")) for r in refs) == sorted([
-        ("[al Anfal 8:9)", "8:9"), ("[al Anfal 8:67-68]", "8:67-68"), ("[Al 'Imran 3:165]", "3:165"),
-        ("[Sūrat al-Anfāl: 9]", "8:9"), ("[Sūrat al-Anfāl: 67]", "8:67"), ("[Sūrat al-Anfāl: 69]", "8:69")])
+    assert sorted((r.text, r.get("cRef")) for r in refs) == sorted(
+        [
+            ("[al Anfal 8:9)", "8:9"),
+            ("[al Anfal 8:67-68]", "8:67-68"),
+            ("[Al 'Imran 3:165]", "3:165"),
+            ("[Sūrat al-Anfāl: 9]", "8:9"),
+            ("[Sūrat al-Anfāl: 67]", "8:67"),
+            ("[Sūrat al-Anfāl: 69]", "8:69"),
+        ]
+    )
     assert tree.xpath("//tei:encodingDesc/tei:refsDecl[@xml:id='quran']", namespaces=NSMAP)
     for witness in work.witnesses:
         assert witness_text(tree, witness.id) == witness.text

@@ -50,7 +50,10 @@ def test_citations_are_refs_with_a_canonical_reference_and_a_declaration(tmp_pat
     tree = _tree(witness)
     refs = tree.xpath("//tei:ref[@type='quran']", namespaces=NSMAP)
     assert [(r.text, r.get("cRef")) for r in refs] == [
-        ("[al Anfal 8:9)", "8:9"), ("[Sūrat al-Anfāl: 67]", "8:67"), ("(Qur'an 2:255, 257)", "2:255;2:257")]
+        ("[al Anfal 8:9)", "8:9"),
+        ("[Sūrat al-Anfāl: 67]", "8:67"),
+        ("(Qur'an 2:255, 257)", "2:255;2:257"),
+    ]
     assert tree.xpath("//tei:refsDecl[@xml:id='quran']/tei:cRefPattern/@matchPattern", namespaces=NSMAP)
     path = tmp_path / "C.xml"
     path.write_bytes(transcription_bytes(witness, WORK, path))
@@ -67,6 +70,6 @@ def test_a_chain_inside_the_text_is_a_seg():
 
 def test_a_formula_around_an_arabic_run_stays_one_eulogy():
     tree = _tree(Witness("A", "A", "the Messenger of Allah (ﷺ) said"))
-    seg, = tree.xpath("//tei:seg[@type='eulogy']", namespaces=NSMAP)
+    (seg,) = tree.xpath("//tei:seg[@type='eulogy']", namespaces=NSMAP)
     assert "".join(seg.itertext()) == "(ﷺ)"
     assert seg.xpath("tei:foreign/@xml:lang", namespaces=NSMAP) == ["ar"]

@@ -20,30 +20,32 @@ def _bare(text: str) -> str:
 def test_a_plain_chain_ends_with_the_companion():
     text = "حَدَّثَنَا زُهَيْرُ بْنُ حَرْبٍ، حَدَّثَنَا جَرِيرٌ، عَنْ أَبِي هُرَيْرَةَ، قَالَ أَتَى رَسُولُ اللَّهِ"
     structure = recognise(text, "ar")
-    assert _bare(text[:structure.isnad_end]) == _bare("حدثنا زهير بن حرب، حدثنا جرير، عن أبي هريرة،")
-    assert text[structure.isnad_end:].startswith("قَالَ")
+    assert _bare(text[: structure.isnad_end]) == _bare("حدثنا زهير بن حرب، حدثنا جرير، عن أبي هريرة،")
+    assert text[structure.isnad_end :].startswith("قَالَ")
 
 
 def test_a_term_followed_by_the_prophet_belongs_to_the_text():
     text = "حدثنا محمد بن رافع، أخبرني هشام، عن سفيان بن أبي زهير، قال سمعت رسول الله يقول"
-    assert text[recognise(text, "ar").isnad_end:] == "قال سمعت رسول الله يقول"
+    assert text[recognise(text, "ar").isnad_end :] == "قال سمعت رسول الله يقول"
 
 
 def test_the_companion_eulogy_and_pronoun_verbs_stay_in_the_chain():
     text = "حدثني حرملة، عن ابن شهاب، أن حكيم بن حزام، أخبره أنه، قال لرسول الله"
-    assert text[recognise(text, "ar").isnad_end:] == "قال لرسول الله"
+    assert text[recognise(text, "ar").isnad_end :] == "قال لرسول الله"
     text = "حدثنا يحيى، عن نافع، عن ابن عمر، - رضي الله عنهما - أن رسول الله قال"
-    assert text[recognise(text, "ar").isnad_end:] == "أن رسول الله قال"
+    assert text[recognise(text, "ar").isnad_end :] == "أن رسول الله قال"
 
 
 def test_ha_switches_between_chains():
-    text = ("حدثنا يحيى بن يحيى، قالا أخبرنا الليث، ح وحدثنا قتيبة بن سعيد، حدثنا ليث، عن ابن شهاب، "
-            "أن سهل بن سعد، أخبره أن رجلا اطلع في جحر في باب رسول الله")
+    text = (
+        "حدثنا يحيى بن يحيى، قالا أخبرنا الليث، ح وحدثنا قتيبة بن سعيد، حدثنا ليث، عن ابن شهاب، "
+        "أن سهل بن سعد، أخبره أن رجلا اطلع في جحر في باب رسول الله"
+    )
     structure = recognise(text, "ar")
-    assert text[structure.isnad_end:] == "أن رجلا اطلع في جحر في باب رسول الله"
+    assert text[structure.isnad_end :] == "أن رجلا اطلع في جحر في باب رسول الله"
     assert len(structure.chains) == 2
     second = structure.chains[1]
-    assert text[second[0]:second[1]].startswith("ح وحدثنا قتيبة")
+    assert text[second[0] : second[1]].startswith("ح وحدثنا قتيبة")
 
 
 def test_no_chain_no_isnad():
@@ -53,24 +55,20 @@ def test_no_chain_no_isnad():
 
 def test_english_openings():
     cases = {
-        "It is narrated from Sayyiduna Umar (may Allah be pleased with him) that on the day":
-            "It is narrated from Sayyiduna Umar (may Allah be pleased with him) that ",
-        "It is narrated on the authority of Abdullah b. Mas'ud that a man said:":
-            "It is narrated on the authority of Abdullah b. Mas'ud that ",
-        "Salim reported on the authority of his father that Allah's Messenger said:":
-            "Salim reported on the authority of his father that ",
-        "Ibn 'Umar (Allah be pleased with them) reported that the Messenger":
-            "Ibn 'Umar (Allah be pleased with them) reported that ",
+        "It is narrated from Sayyiduna Umar (may Allah be pleased with him) that on the day": "It is narrated from Sayyiduna Umar (may Allah be pleased with him) that ",
+        "It is narrated on the authority of Abdullah b. Mas'ud that a man said:": "It is narrated on the authority of Abdullah b. Mas'ud that ",
+        "Salim reported on the authority of his father that Allah's Messenger said:": "Salim reported on the authority of his father that ",
+        "Ibn 'Umar (Allah be pleased with them) reported that the Messenger": "Ibn 'Umar (Allah be pleased with them) reported that ",
     }
     for text, isnad in cases.items():
-        assert text[:recognise(text, "en").isnad_end] == isnad
+        assert text[: recognise(text, "en").isnad_end] == isnad
 
 
 def test_the_seeds():
     texts = {path.name[:3]: path.read_text(encoding="utf-8") for path in sorted(SEEDS.glob("*.txt"))}
     structures = {name: recognise(text, "en") for name, text in texts.items()}
     assert [s.isnad_end > 0 for s in structures.values()] == [False, True, False, False]
-    (start, end), = embedded_chains(texts["000"])
+    ((start, end),) = embedded_chains(texts["000"])
     assert texts["000"][start:end] == "Abu Zumail said that the hadith was narrated to him by Ibn `Abbas who said: "
 
 
@@ -80,7 +78,7 @@ def test_every_corpus_narration_has_a_chain_ending_before_the_text(arabic_pairs)
         for narration in pair:
             text = narration["arabic"]
             structure = recognise(text, "ar")
-            isnad, matn = _bare(text[:structure.isnad_end]), _bare(text[structure.isnad_end:])
+            isnad, matn = _bare(text[: structure.isnad_end]), _bare(text[structure.isnad_end :])
             assert terms.match(isnad), narration["idInBook"]
             assert "رسول" not in isnad and "النبي" not in isnad, narration["idInBook"]
             assert len(matn.split()) > len(isnad.split()) / 2, narration["idInBook"]

@@ -5,11 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tei.hadith.quran import (
-    ARABIC_SURAH_NAMES, SURAH_NAMES, VERSE_COUNTS, VerseRange, canonical, find_citations, parse_canonical,
-    parse_reference, problems, roman_value, surah_named,
+    ARABIC_SURAH_NAMES,
+    SURAH_NAMES,
+    VERSE_COUNTS,
+    VerseRange,
+    canonical,
+    find_citations,
+    parse_canonical,
+    parse_reference,
+    problems,
+    roman_value,
+    surah_named,
 )
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -20,9 +30,22 @@ def test_the_table_has_114_surahs_and_6236_verses():
     assert sum(VERSE_COUNTS) == 6236
 
 
-@pytest.mark.parametrize("surah, verses", [
-    (1, 7), (2, 286), (3, 200), (8, 75), (9, 129), (26, 227), (36, 83), (55, 78), (103, 3), (108, 3), (114, 6),
-])
+@pytest.mark.parametrize(
+    "surah, verses",
+    [
+        (1, 7),
+        (2, 286),
+        (3, 200),
+        (8, 75),
+        (9, 129),
+        (26, 227),
+        (36, 83),
+        (55, 78),
+        (103, 3),
+        (108, 3),
+        (114, 6),
+    ],
+)
 def test_known_verse_counts(surah, verses):
     assert VERSE_COUNTS[surah - 1] == verses
 
@@ -31,7 +54,7 @@ def test_every_seed_citation_is_found_with_its_surah_and_verses():
     found = {}
     for path in sorted(SEEDS.glob("*.txt")):
         text = path.read_text(encoding="utf-8")
-        found[path.name[:3]] = [(text[c.start:c.end], c.reference) for c in find_citations(text)]
+        found[path.name[:3]] = [(text[c.start : c.end], c.reference) for c in find_citations(text)]
     assert found == {
         "000": [],
         "001": [],
@@ -40,25 +63,28 @@ def test_every_seed_citation_is_found_with_its_surah_and_verses():
     }
 
 
-@pytest.mark.parametrize("written, reference", [
-    ("al Anfal 8:9", "8:9"),
-    ("Sūrat al-Anfāl: 9", "8:9"),
-    ("Sūrat Āl ʿImrān: 165", "3:165"),
-    ("Surah Al-Baqarah 2:255", "2:255"),
-    ("Qur'an 2:255, 257", "2:255;2:257"),
-    ("Q. 8:9-10", "8:9-10"),
-    ("8:67–68", "8:67-68"),
-    ("2:255; 3:18", "2:255;3:18"),
-    ("Sura VIII, 9", "8:9"),
-    ("viii. 67", "8:67"),
-    ("al-Baqara, verse 255", "2:255"),
-    ("Surat Yasin: 1-5", "36:1-5"),
-    ("At-Taubah 9:5", "9:5"),
-    ("al-Fil: 3", "105:3"),
-    ("الأنفال: 9", "8:9"),
-    ("سورة آل عمران: ١٦٥", "3:165"),
-    ("\u200fالبقرة\u200f: 255-257", "2:255-257"),
-])
+@pytest.mark.parametrize(
+    "written, reference",
+    [
+        ("al Anfal 8:9", "8:9"),
+        ("Sūrat al-Anfāl: 9", "8:9"),
+        ("Sūrat Āl ʿImrān: 165", "3:165"),
+        ("Surah Al-Baqarah 2:255", "2:255"),
+        ("Qur'an 2:255, 257", "2:255;2:257"),
+        ("Q. 8:9-10", "8:9-10"),
+        ("8:67–68", "8:67-68"),
+        ("2:255; 3:18", "2:255;3:18"),
+        ("Sura VIII, 9", "8:9"),
+        ("viii. 67", "8:67"),
+        ("al-Baqara, verse 255", "2:255"),
+        ("Surat Yasin: 1-5", "36:1-5"),
+        ("At-Taubah 9:5", "9:5"),
+        ("al-Fil: 3", "105:3"),
+        ("الأنفال: 9", "8:9"),
+        ("سورة آل عمران: ١٦٥", "3:165"),
+        ("\u200fالبقرة\u200f: 255-257", "2:255-257"),
+    ],
+)
 def test_common_forms(written, reference):
     assert canonical(parse_reference(written)) == reference
 
@@ -87,7 +113,7 @@ def test_every_name_finds_its_surah():
 
 def test_an_arabic_citation_after_a_quoted_verse():
     text = "﴿إِذْ تَسْتَغِيثُونَ رَبَّكُمْ﴾ [الأنفال: 9] ثم"
-    assert [(text[c.start:c.end], c.reference) for c in find_citations(text)] == [("[الأنفال: 9]", "8:9")]
+    assert [(text[c.start : c.end], c.reference) for c in find_citations(text)] == [("[الأنفال: 9]", "8:9")]
 
 
 def test_roman_numerals():

@@ -36,8 +36,9 @@ def test_references_go_from_the_manifest_to_the_header_and_back(tmp_path):
 @pytest.mark.parametrize("value", ['"1763"', '{ "two words" = "1" }', "{ in-book = true }", '{ in-book = "" }'])
 def test_a_malformed_table_is_m012_at_its_line(tmp_path, value):
     (tmp_path / "a.txt").write_text("text", encoding="utf-8")
-    (tmp_path / "edition.toml").write_text(MANIFEST.replace('{ abd-al-baqi = "1763", in-book = 58 }', value),
-                                           encoding="utf-8")
+    (tmp_path / "edition.toml").write_text(
+        MANIFEST.replace('{ abd-al-baqi = "1763", in-book = 58 }', value), encoding="utf-8"
+    )
     with pytest.raises(InvalidInputError) as caught:
         read_manifest(tmp_path)
     (diagnostic,) = caught.value.diagnostics

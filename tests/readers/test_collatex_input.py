@@ -19,7 +19,11 @@ def test_plain_content_is_kept_exactly(witnesses_dir):
     path = witnesses_dir / "collatex_darwin_chapter1_para1.json"
     (work,) = read_witness_input(path)
     source = json.loads(path.read_text("utf-8"))["witnesses"]
-    assert [w.siglum for w in work.witnesses] == [w["id"] for w in source] == ["1859", "1860", "1861", "1866", "1869", "1872"]
+    assert (
+        [w.siglum for w in work.witnesses]
+        == [w["id"] for w in source]
+        == ["1859", "1860", "1861", "1866", "1869", "1872"]
+    )
     assert [w.text for w in work.witnesses] == [w["content"] for w in source]
     assert work.witnesses[0].id == "w1859"  # an xml:id cannot start with a digit
 
@@ -42,8 +46,13 @@ def test_rich_tokens_use_their_t(witnesses_dir):
 
 @pytest.mark.parametrize(
     "content, code",
-    [(b"{", "CX001"), (b'{"witnesses": [{"content": "x"}]}', "CX002"), (b'{"witnesses": [{"id": "A"}]}', "CX002"),
-     (b'{"witnesses": [{"id": "A", "tokens": [{"n": "x"}]}]}', "CX002"), (b"\xff", "CX001")],
+    [
+        (b"{", "CX001"),
+        (b'{"witnesses": [{"content": "x"}]}', "CX002"),
+        (b'{"witnesses": [{"id": "A"}]}', "CX002"),
+        (b'{"witnesses": [{"id": "A", "tokens": [{"n": "x"}]}]}', "CX002"),
+        (b"\xff", "CX001"),
+    ],
 )
 def test_bad_input_is_one_located_diagnostic(tmp_path, content, code):
     path = tmp_path / "bad.json"

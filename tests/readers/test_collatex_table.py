@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from cli_runner import run
 from paths import FIXTURES
+
 from tei.apparatus import witness_text
 from tei.readers.collatex import read_alignment_table, read_witness_input
 from tei.writers.collatex import alignment_table, alignment_table_bytes
 from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_bytes, parse_file
-
 
 MINI = FIXTURES / "editions" / "mini.xml"
 
@@ -41,7 +40,10 @@ def test_real_collatex_output_becomes_an_edition_with_the_same_witness_texts(col
     edition = read_alignment_table(tmp_path / "table.json")
     assert texts_of(edition) == witnesses
     assert [reading.type for unit in edition.units() for reading in unit.readings()] == [
-        "addition", "omission", "omission", "addition"
+        "addition",
+        "omission",
+        "omission",
+        "addition",
     ]
 
 
@@ -57,8 +59,12 @@ def test_real_collatex_output_of_a_shared_sample(collatex_port, shared_dir, tmp_
 
 
 def test_the_java_layout_one_row_per_rank(tmp_path):
-    table = {"sigils": ["A", "B"], "columns": 3, "rows": 2,
-             "table": [[["a "], ["a "]], [["b "], None], [[{"t": "c"}], [{"t": "d"}]]]}
+    table = {
+        "sigils": ["A", "B"],
+        "columns": 3,
+        "rows": 2,
+        "table": [[["a "], ["a "]], [["b "], None], [[{"t": "c"}], [{"t": "d"}]]],
+    }
     (tmp_path / "java.json").write_text(json.dumps(table))
     assert texts_of(read_alignment_table(tmp_path / "java.json")) == {"A": "a b c", "B": "a d"}
 

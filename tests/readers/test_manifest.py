@@ -3,8 +3,8 @@
 import shutil
 
 import pytest
-
 from paths import SEEDS
+
 from tei.errors import InvalidInputError, MissingResourceError
 from tei.readers.manifest import read_manifest
 
@@ -63,8 +63,16 @@ def test_a_good_manifest(folder):
         (('file = "b.txt"', "file = 3"), "M005", 13),
         (("[edition]", "[edition"), "M002", 1),
     ],
-    ids=["unknown-key", "duplicate-siglum", "duplicate-id", "bad-id", "unknown-base", "missing-title",
-         "wrong-type", "bad-toml"],
+    ids=[
+        "unknown-key",
+        "duplicate-siglum",
+        "duplicate-id",
+        "bad-id",
+        "unknown-base",
+        "missing-title",
+        "wrong-type",
+        "bad-toml",
+    ],
 )
 def test_mistakes_are_located(folder, change, code, line):
     old, new = change

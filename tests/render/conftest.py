@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from system import program
 
 from tei.apparatus import witness_ids, witness_text
@@ -37,7 +36,9 @@ def mini_variant(folder: Path, old: str, new: str) -> Path:
 
 def transposed_mini(folder: Path) -> Path:
     """The mini fixture with units 2 and 5 in a listTranspose."""
-    transposition = '<listTranspose><transpose><ptr target="#app-0002"/><ptr target="#app-0005"/></transpose></listTranspose>'
+    transposition = (
+        '<listTranspose><transpose><ptr target="#app-0002"/><ptr target="#app-0005"/></transpose></listTranspose>'
+    )
     return mini_variant(folder, "</ab>", "</ab>" + transposition)
 
 
@@ -91,7 +92,6 @@ class Page:
                 return parts.join("");
             }""",
         )
-
 
     def shows_each_witness_as_tei_witness(self, edition: Path) -> None:
         """Pick each witness in the switch: the text on screen is the text `tei witness` gives."""

@@ -90,7 +90,9 @@ def test_build_stage_renders_the_edition_on_disk_into_html(tmp_path):
     shutil.copy(MINI, tmp_path / "edition.xml")
     files = dict(STAGES)["html"](None, BuildOptions(tmp_path))
     assert sorted(p.relative_to(tmp_path).as_posix() for p in files) == [
-        "html/edition.css", "html/edition.js", "html/index.html"
+        "html/edition.css",
+        "html/edition.js",
+        "html/index.html",
     ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from lxml import html
+from paths import APPARATUS_SAMPLES
 
 from tei.apparatus import readings, witness_ids, witness_text
 from tei.diagnostics import Severity
@@ -11,7 +12,6 @@ from tei.outputs import write_files
 from tei.render import render
 from tei.render.xslt import transform
 from tei.xmlio import parse_file, tei
-from paths import APPARATUS_SAMPLES
 
 SAMPLES = APPARATUS_SAMPLES
 

@@ -18,11 +18,11 @@ from tei.render import render
 from tei.writers.edition import edition_bytes
 
 from .conftest import mini_variant, render_site
-from .test_pdf import pdf_words, plain, rows
+from .test_pdf import pdf_words, plain
 
 CITATIONS = [
     ("He consulted Abu Bakr", 'He consulted Abu Bakr <ref type="quran" cRef="8:67-68">[al Anfal 8:67-68]</ref>'),
-    ("'Umar <foreign", "'Umar <ref type=\"quran\" cRef=\"3:165\">[Al 'Imran 3:165]</ref> <foreign"),
+    ("'Umar <foreign", '\'Umar <ref type="quran" cRef="3:165">[Al \'Imran 3:165]</ref> <foreign'),
     ("The Prophet <app", 'The Prophet <ref type="quran" cRef="2:255">(Qur\'an 2:255)</ref> <app'),
 ]
 KEY = PROFILES["hadith-ar"].key
@@ -43,8 +43,9 @@ def arabic_pair_edition(shared_dir, tmp_path_factory):
     path = shared_dir / "corpora" / "arabic-hadith" / "muslim_parallel_pairs.json"
     first, second = json.loads(path.read_text(encoding="utf-8"))[0]["narrations"]
     witnesses = tuple(Witness(wid, wid, n["arabic"], "ar") for wid, n in (("A", first), ("B", second)))
-    work = Work("pair", "Sahih Muslim, two narrations", language="ar", base="A", profile="hadith-ar",
-                witnesses=witnesses)
+    work = Work(
+        "pair", "Sahih Muslim, two narrations", language="ar", base="A", profile="hadith-ar", witnesses=witnesses
+    )
     edition = tmp_path_factory.mktemp("pair") / "edition.xml"
     edition.write_bytes(edition_bytes(collate(work)))
     return edition, first["arabic"]
@@ -75,8 +76,10 @@ def test_arabic_spans_are_right_to_left_in_the_browser(open_page, arabic_pair_ed
     readings = page.page.eval_on_selector_all("#reading-text .app .rdg", f"all => all.map({direction})")
     assert readings and set(readings) == {"rtl"}
     entries = page.page.eval_on_selector_all(
-        ".entries .reading > bdi", "all => all.filter(e => /\\p{Script=Arabic}/u.test(e.textContent))"
-                                   ".map(e => [e.textContent, getComputedStyle(e).direction])")
+        ".entries .reading > bdi",
+        "all => all.filter(e => /\\p{Script=Arabic}/u.test(e.textContent))"
+        ".map(e => [e.textContent, getComputedStyle(e).direction])",
+    )
     assert entries and [text for text, direction in entries if direction != "rtl"] == []
     page.shows_each_witness_as_tei_witness(edition)
     page.page.screenshot(path=artifacts / "html-arabic-pair.png", full_page=True)
@@ -97,10 +100,24 @@ def test_an_arabic_edition_prints_right_to_left(arabic_pair_edition, tmp_path, a
     opening = "".join(KEY(word) for word in first_text.split()[:6])
     right_to_left = "".join(KEY(plain(w.text))[::-1] for w in sorted(first_line, key=lambda w: -w.x1))
     left_to_right = "".join(KEY(plain(w.text)) for w in sorted(first_line, key=lambda w: w.x0))
-    assert fuzz.ratio(opening, right_to_left[:len(opening)]) >= 85, "read from the right, the line begins the text"
-    assert fuzz.ratio(opening, left_to_right[:len(opening)]) < 50
-    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
-                    str(artifacts / "print-typst-arabic-pair-page2")], check=True)
+    assert fuzz.ratio(opening, right_to_left[: len(opening)]) >= 85, "read from the right, the line begins the text"
+    assert fuzz.ratio(opening, left_to_right[: len(opening)]) < 50
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            "60",
+            "-png",
+            "-f",
+            "2",
+            "-l",
+            "2",
+            "-singlefile",
+            str(pdf),
+            str(artifacts / "print-typst-arabic-pair-page2"),
+        ],
+        check=True,
+    )
 
 
 ORNATE = """<?xml version="1.0" encoding="UTF-8"?>
@@ -127,9 +144,23 @@ def test_ornate_parentheses_keep_their_logical_order_in_print(tmp_path, artifact
     assert opening.x0 > closing.x1, "read right to left, the quotation opens with ﴿ and closes with ﴾"
     assert opening.text.endswith("\ufd3f") and closing.text.startswith("\ufd3e"), "each at its outer side"
     text = plain(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout)
-    assert "8:9" in text[text.index("Qur’an verses cited"):]
-    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
-                    str(artifacts / "print-typst-ornate-page2")], check=True)
+    assert "8:9" in text[text.index("Qur’an verses cited") :]
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            "60",
+            "-png",
+            "-f",
+            "2",
+            "-l",
+            "2",
+            "-singlefile",
+            str(pdf),
+            str(artifacts / "print-typst-ornate-page2"),
+        ],
+        check=True,
+    )
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])
@@ -137,6 +168,6 @@ def test_the_pdf_index_lists_the_cited_verses_in_order(tmp_path, engine):
     rendered = render(cited_mini(tmp_path), "pdf", tmp_path / "cited.pdf", {"engine": engine})
     (pdf,) = write_files(rendered.files)
     text = plain(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout)
-    index = text[text.index("Qur’an verses cited"):]
+    index = text[text.index("Qur’an verses cited") :]
     assert index.index("2:255") < index.index("3:165") < index.index("8:67-68")
     assert "[Al 'Imran 3:165] C" in index.replace("’", "'")

@@ -140,7 +140,9 @@ def test_every_shipped_html_asset_is_in_the_resources():
 
 def test_transposed_units_link_to_each_other(tmp_path):
     page = page_of(transposed_mini(tmp_path), tmp_path / "site")
-    links = {e.get("id"): [(a.get("href"), a.text) for a in e.find_class("transposed")] for e in page.find_class("entry")}
+    links = {
+        e.get("id"): [(a.get("href"), a.text) for a in e.find_class("transposed")] for e in page.find_class("entry")
+    }
     assert links["entry-app-0002"] == [("#app-0005", "transposed with 5")]
     assert links["entry-app-0005"] == [("#app-0002", "transposed with 2")]
     assert sum(len(found) for found in links.values()) == 2

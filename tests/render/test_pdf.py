@@ -103,7 +103,13 @@ def read_pdf(pdf: Path) -> list[Page]:
         all_rows = rows(words)
         first_small = next((i for i, row in enumerate(all_rows) if is_small(row, body_height)), len(all_rows))
         body_rows = all_rows[:first_small]
-        left = sorted(min((w.x0 for w in row if not w.text.isdigit()), default=0) for row in body_rows)[len(body_rows) // 2] if body_rows else 0
+        left = (
+            sorted(min((w.x0 for w in row if not w.text.isdigit()), default=0) for row in body_rows)[
+                len(body_rows) // 2
+            ]
+            if body_rows
+            else 0
+        )
         right = sorted(max(w.x1 for w in row) for row in body_rows)[len(body_rows) // 2] if body_rows else 0
         texts, numbers = [], []
         for row in body_rows:
@@ -187,7 +193,7 @@ def word_next_to(app: etree._Element, before: bool) -> str:
     if before:
         text = (parent.text or "") + "".join(base_text_of_node(s) for s in siblings[:index])
     else:
-        text = (app.tail or "") + "".join(base_text_of_node(s) for s in siblings[index + 1:])
+        text = (app.tail or "") + "".join(base_text_of_node(s) for s in siblings[index + 1 :])
     words = WORD.findall(plain(text))
     if words:
         return words[-1] if before else words[0]
@@ -219,7 +225,7 @@ def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
     lines = {number: text for page in pages for number, text in page.lines.items()}
     for page in pages:
         for match in entry.finditer(page.apparatus):
-            if not holds(page.apparatus[match.end(): match.end() + 8 + len(key) * 3], key):
+            if not holds(page.apparatus[match.end() : match.end() + 8 + len(key) * 3], key):
                 continue
             line = int(match.group(1))
             near = [unhyphenated(page, line, lines), unhyphenated(page, line - 1, lines)]
@@ -309,8 +315,12 @@ def test_two_series_by_reading_type(mini_pdf):
 
 
 def test_a_profile_moves_and_hides_reading_types(tmp_path):
-    pdf = render_pdf(MINI, tmp_path / "profile.pdf", "typst", **{"series-b-types": "substitution", "hidden-types": "honorific",
-                                                              "line-step": "1"})
+    pdf = render_pdf(
+        MINI,
+        tmp_path / "profile.pdf",
+        "typst",
+        **{"series-b-types": "substitution", "hidden-types": "honorific", "line-step": "1"},
+    )
     apparatus = " ".join(page.apparatus for page in read_pdf(pdf))
     assert "peace and blessings" not in apparatus, "honorific variants are hidden"
     assert apparatus.index("Qibla]") < apparatus.index("captives]"), "substitutions moved to series b"
@@ -319,13 +329,27 @@ def test_a_profile_moves_and_hides_reading_types(tmp_path):
 def test_fonts_are_embedded_and_cover_transliteration_and_arabic(mini_pdf, artifacts):
     fonts = subprocess.run(["pdffonts", str(mini_pdf)], check=True, capture_output=True, text=True).stdout
     rows_ = [line.split() for line in fonts.splitlines()[2:]]
-    assert rows_ and all("yes" == row[-5] for row in rows_), fonts  # the 'emb' column
+    assert rows_ and all(row[-5] == "yes" for row in rows_), fonts  # the 'emb' column
     assert "Amiri" in fonts, "an Arabic font is embedded"
     engine = mini_pdf.parent.name.rstrip("0123456789")
     for page in (1, 2):
         image = artifacts / f"print-{engine}-mini-page{page}"
-        subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", str(page), "-l", str(page), "-singlefile",
-                        str(mini_pdf), str(image)], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "60",
+                "-png",
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                "-singlefile",
+                str(mini_pdf),
+                str(image),
+            ],
+            check=True,
+        )
         assert image.with_suffix(".png").stat().st_size > 0
 
 
@@ -333,12 +357,15 @@ def test_fonts_are_embedded_and_cover_transliteration_and_arabic(mini_pdf, artif
 def seed_edition_file(tmp_path_factory) -> Path:
     """The seeds collated into edition.xml, as `tei build` writes it."""
     from paths import SEEDS
+
     from tei.collate import collate
     from tei.readers.manifest import read_manifest
     from tei.writers.edition import EditionOptions, edition_bytes
 
     path = tmp_path_factory.mktemp("seeds") / "edition.xml"
-    path.write_bytes(edition_bytes(collate(read_manifest(SEEDS / "edition.toml")), EditionOptions("schemas/tei-edition.rng")))
+    path.write_bytes(
+        edition_bytes(collate(read_manifest(SEEDS / "edition.toml")), EditionOptions("schemas/tei-edition.rng"))
+    )
     return path
 
 
@@ -350,8 +377,22 @@ def test_every_unit_of_the_seed_edition_is_keyed_to_its_line(engine, seed_editio
     pages = assert_apparatus_keyed(pdf, seed_edition_file)
     assert_text_complete(pages, seed_edition_file, "A")
     assert len(pages) > 2, "the seed edition fills several pages"
-    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
-                    str(artifacts / f"print-{engine}-seeds-page2")], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            "60",
+            "-png",
+            "-f",
+            "2",
+            "-l",
+            "2",
+            "-singlefile",
+            str(pdf),
+            str(artifacts / f"print-{engine}-seeds-page2"),
+        ],
+        check=True,
+    )
 
 
 BILINGUAL = """<?xml version="1.0" encoding="UTF-8"?>
@@ -387,5 +428,19 @@ def test_an_arabic_paragraph_runs_right_to_left_with_its_apparatus(engine, tmp_p
     first_row = rows(pdf_words(pdf)[1])[0]
     rightmost = max((w for w in first_row if not w.text.isdigit()), key=lambda w: w.x1)
     assert plain(rightmost.text) in ("لما", "امل"), "the Arabic paragraph starts at the right"
-    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "2", "-l", "2", "-singlefile", str(pdf),
-                    str(artifacts / f"print-{engine}-bilingual-page2")], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            "60",
+            "-png",
+            "-f",
+            "2",
+            "-l",
+            "2",
+            "-singlefile",
+            str(pdf),
+            str(artifacts / f"print-{engine}-bilingual-page2"),
+        ],
+        check=True,
+    )

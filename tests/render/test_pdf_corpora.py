@@ -11,12 +11,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from paths import APPARATUS_SAMPLES
 
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
 from tei.render import render
 from tei.xmlio import NSMAP, parse_file
-from paths import APPARATUS_SAMPLES
 
 EDITIONS = APPARATUS_SAMPLES
 

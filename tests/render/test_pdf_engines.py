@@ -8,7 +8,6 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
-
 from cli_runner import one_error_line, run
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
@@ -26,8 +25,18 @@ def test_a_missing_latexmk_is_exit_4_with_a_one_line_install_hint(tmp_path, monk
 def test_a_latex_error_shows_the_relevant_log_lines_only(tmp_path):
     if shutil.which("latexmk") is None:
         pytest.fail("latexmk is missing: run scripts/setup.sh")
-    result = run("render", MINI, "--to", "pdf", "--param", "engine=latex", "--param", "main-font=No Such Font",
-                 "-o", tmp_path / "mini.pdf")
+    result = run(
+        "render",
+        MINI,
+        "--to",
+        "pdf",
+        "--param",
+        "engine=latex",
+        "--param",
+        "main-font=No Such Font",
+        "-o",
+        tmp_path / "mini.pdf",
+    )
     assert result.exit_code == 4
     lines = result.stderr.strip().splitlines()
     assert "[P022] XeLaTeX could not compile the print edition" in lines[0]
@@ -79,6 +88,7 @@ def test_characters_special_to_typst_or_latex_print_as_they_are(engine, tmp_path
     edition.write_text(text, encoding="utf-8")
     result = run("render", edition, "--to", "pdf", "--param", f"engine={engine}", "-o", tmp_path / "specials.pdf")
     assert result.exit_code == 0, result.stderr
-    printed = subprocess.run(["pdftotext", str(tmp_path / "specials.pdf"), "-"], check=True, capture_output=True,
-                             text=True).stdout
+    printed = subprocess.run(
+        ["pdftotext", str(tmp_path / "specials.pdf"), "-"], check=True, capture_output=True, text=True
+    ).stdout
     assert SPECIALS.split() == " ".join(printed.split()).split(" He consulted ")[1].split(" and ")[0].split()

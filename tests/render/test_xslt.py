@@ -29,7 +29,10 @@ def test_a_structured_message_becomes_a_diagnostic_at_the_line_of_its_node(tmp_p
     )
     (diagnostic,) = apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {}).diagnostics
     assert (diagnostic.code, diagnostic.severity, diagnostic.line, diagnostic.message) == (
-        "T001", Severity.WARNING, 3, "b is odd"
+        "T001",
+        Severity.WARNING,
+        3,
+        "b is odd",
     )
     assert diagnostic.file == "doc.xml"
 
@@ -51,7 +54,9 @@ def test_a_terminating_message_refuses_the_input(tmp_path):
 
 
 def test_parameters_are_strings_never_xpath(tmp_path):
-    stylesheet_ = compiled(tmp_path, '<xsl:output method="text"/><xsl:template match="/"><xsl:value-of select="$p"/></xsl:template>')
+    stylesheet_ = compiled(
+        tmp_path, '<xsl:output method="text"/><xsl:template match="/"><xsl:value-of select="$p"/></xsl:template>'
+    )
     value = "') or count(//*) or ('\" & <"
     assert str(apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {"p": value}).result) == value
 

@@ -32,7 +32,9 @@ def test_xsltproc_page_equals_the_lxml_page(xsltproc, tmp_path):
 def test_xsltproc_witness_texts_equal_tei_witness(xsltproc):
     tree = parse_file(MINI)
     for witness in witness_ids(tree):
-        assert xsltproc_run(xsltproc, "common/witness-text.xsl", MINI, wit=witness).decode() == witness_text(tree, witness)
+        assert xsltproc_run(xsltproc, "common/witness-text.xsl", MINI, wit=witness).decode() == witness_text(
+            tree, witness
+        )
 
 
 @pytest.mark.parametrize("sample", ["evt_pseudoEdition.xml", "stemmaweb_florilegium_tei_ps.xml"])
@@ -40,7 +42,9 @@ def test_xsltproc_witness_texts_of_shared_samples(xsltproc, shared_dir, sample):
     edition = shared_dir / "corpora" / "tei-apparatus" / sample
     tree = parse_file(edition)
     for witness in witness_ids(tree):
-        assert xsltproc_run(xsltproc, "common/witness-text.xsl", edition, wit=witness).decode() == witness_text(tree, witness)
+        assert xsltproc_run(xsltproc, "common/witness-text.xsl", edition, wit=witness).decode() == witness_text(
+            tree, witness
+        )
 
 
 def test_xsltproc_reports_bad_input_on_stderr(xsltproc):
@@ -48,7 +52,8 @@ def test_xsltproc_reports_bad_input_on_stderr(xsltproc):
 
     result = subprocess.run(
         [xsltproc, "--nonet", str(resource("xslt", "html/edition.xsl")), str(FIXTURES / "unknown-witness.xml")],
-        capture_output=True, check=True,
+        capture_output=True,
+        check=True,
     )
     assert b"WARNING H004" in result.stderr
     assert b'data-code="H004"' in result.stdout

@@ -9,8 +9,8 @@ from itertools import combinations
 
 import pytest
 from lxml import etree
-
 from paths import FIXTURES
+
 from tei.apparatus import witness_text
 from tei.convert import convert
 from tei.stats import statistics

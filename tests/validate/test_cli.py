@@ -146,7 +146,9 @@ def test_a_standalone_schematron_file_as_schema(tmp_path):
         '<pattern><rule context="tei:witness"><assert id="SIGLUM" test="matches(@n, \'^[A-Z]$\')">'
         'The siglum <value-of select="@n"/> of <name/> is not one capital letter.</assert></rule></pattern>'
         '<pattern><rule context="tei:TEI"><assert id="DYNAMIC" test="xs:integer(string(@xml:lang)) gt 0">never</assert></rule>'
-        "</pattern></schema>", "utf-8")
+        "</pattern></schema>",
+        "utf-8",
+    )
     path = broken(tmp_path, '<witness xml:id="B" n="B">', '<witness xml:id="B" n="B2">')
     result = invoke("--format", "json", "--schema", rules, "--no-apparatus-rules", path)
     records = [(r["code"], r["severity"], r["message"]) for r in json.loads(result.stdout)]

@@ -16,8 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
-
 from paths import FIXTURES
+from validate.validate_mutations import variants
+
 from tei.validate import project_schema
 from tei.validate.document import read_document
 from tei.validate.locate import errors
@@ -25,7 +26,6 @@ from tei.validate.relaxng import Grammar
 from tei.validate.schema import load_schema
 from tei.validate.xsd_datatypes import XSD_LIBRARY, _pattern, _simple_translation, datatype
 from tei.xmlio import TEI_NS
-from validate.validate_mutations import variants
 
 MINI = FIXTURES / "editions" / "mini.xml"
 PROJECT_GRAMMAR = etree.parse(str(project_schema())).getroot()
@@ -104,8 +104,13 @@ def mutated_corpus_documents(shared_dir: Path, folder: Path, count: int, seed: i
         if tree.getroot().tag == f"{{{TEI_NS}}}TEI" and path.stat().st_size < 1_000_000:
             sources.append(tree)
     grammar = etree.parse(str(shared_dir / "corpora" / "tei-p5-schema" / "4.12.0" / "tei_all.rng")).getroot()
-    names = sorted({e.get("name") for e in grammar.iter("{http://relaxng.org/ns/structure/1.0}element")
-                    if e.get("name") and ":" not in e.get("name")})
+    names = sorted(
+        {
+            e.get("name")
+            for e in grammar.iter("{http://relaxng.org/ns/structure/1.0}element")
+            if e.get("name") and ":" not in e.get("name")
+        }
+    )
     rng = random.Random(seed)
     documents = []
     for number in range(count):
@@ -130,8 +135,10 @@ def _edit(rng: random.Random, element: etree._Element, names: list[str]) -> None
     elif edit == 2:
         element.insert(rng.randint(0, len(element)), etree.Element(f"{{{TEI_NS}}}{rng.choice(names)}"))
     elif edit == 3:
-        element.set(rng.choice(["type", "when", "n", "bogus", "notBefore", "target", "cert"]),
-                    rng.choice(["x y", "12", "", "#a #b", "high"]))
+        element.set(
+            rng.choice(["type", "when", "n", "bogus", "notBefore", "target", "cert"]),
+            rng.choice(["x y", "12", "", "#a #b", "high"]),
+        )
     elif edit == 4:
         parent.remove(element)
         parent.insert(rng.randint(0, len(parent)), element)
@@ -165,17 +172,27 @@ def test_a_grammar_that_includes_another_file_keeps_libxml2s_words(tmp_path):
 
 
 TEI_PATTERNS = (  # every pattern facet of tei_all 4.12.0
-    r"\S+", r"[^\p{C}\p{Z}]+", r"(\-?[\d]+/\-?[\d]+)", r"[\d]+[a-z]*[\d]*(\.[\d]+[a-z]*[\d]*){0,3}",
-    r"[\-+]?\d+(\.\d+)?(%|cm|mm|in|pt|pc|px|em|ex|ch|rem|vw|vh|vmin|vmax)", r"[0-9.,DHMPRSTWYZ/:+\-]+",
-    r"[\d]+(\.[\d]+){0,2}", r".+", r"[a-z][a-z0-9\+\.\-]*",
-    r"(-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?(,-?[0-9]+(\.[0-9]+)?)?)", r"(19[789][0-9]|[2-9][0-9]{3}).*",
-    r"[^/\s]+:\S*", r".+:.+",
+    r"\S+",
+    r"[^\p{C}\p{Z}]+",
+    r"(\-?[\d]+/\-?[\d]+)",
+    r"[\d]+[a-z]*[\d]*(\.[\d]+[a-z]*[\d]*){0,3}",
+    r"[\-+]?\d+(\.\d+)?(%|cm|mm|in|pt|pc|px|em|ex|ch|rem|vw|vh|vmin|vmax)",
+    r"[0-9.,DHMPRSTWYZ/:+\-]+",
+    r"[\d]+(\.[\d]+){0,2}",
+    r".+",
+    r"[a-z][a-z0-9\+\.\-]*",
+    r"(-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?(,-?[0-9]+(\.[0-9]+)?)?)",
+    r"(19[789][0-9]|[2-9][0-9]{3}).*",
+    r"[^/\s]+:\S*",
+    r".+:.+",
 )
 
 
 @settings(max_examples=300, deadline=None)
-@given(value=st.text(alphabet=st.sampled_from(list("az09 .,-+:/%\t\n\u200f\u0661ب")), max_size=12),
-       expression=st.sampled_from(TEI_PATTERNS))
+@given(
+    value=st.text(alphabet=st.sampled_from(list("az09 .,-+:/%\t\n\u200f\u0661ب")), max_size=12),
+    expression=st.sampled_from(TEI_PATTERNS),
+)
 def test_the_quick_translation_of_schema_patterns_matches_elementpaths(value, expression):
     from elementpath.regex import translate_pattern
 
@@ -189,16 +206,37 @@ def test_schema_white_space_is_four_characters_only():
     assert _pattern(r"\S+")("a\u00a0b") and not _pattern(r"\S+")("a b")
 
 
-@pytest.mark.parametrize(("name", "value", "allowed"), [
-    ("gYear", "50", False), ("gYear", "-0384", True), ("gYear", "0000", False), ("date", "2024-05-01", True),
-    ("date", "yesterday", False), ("boolean", "1", True), ("boolean", "yes", False),
-    ("nonNegativeInteger", "-1", False), ("nonNegativeInteger", " 7 ", True), ("decimal", "1.", True),
-    ("NCName", "a:b", False), ("language", "not a language", False), ("anyURI", "%zz", False),
-    ("date", "2024-02-29", True), ("date", "2023-02-29", False), ("date", "2024-04-31", False),
-    ("gMonthDay", "--02-29", True), ("dateTime", "2024-05-01T24:00:00Z", True), ("time", "25:00:00", False),
-    ("Name", "tei:p", True), ("NCName", "_x-1.\u00b7", True), ("ID", "1x", False), ("duration", "P1Y2MT3H", True),
-    ("duration", "PT", False), ("gMonth", "--13", False), ("NMTOKENS", "a b", True),
-])
+@pytest.mark.parametrize(
+    ("name", "value", "allowed"),
+    [
+        ("gYear", "50", False),
+        ("gYear", "-0384", True),
+        ("gYear", "0000", False),
+        ("date", "2024-05-01", True),
+        ("date", "yesterday", False),
+        ("boolean", "1", True),
+        ("boolean", "yes", False),
+        ("nonNegativeInteger", "-1", False),
+        ("nonNegativeInteger", " 7 ", True),
+        ("decimal", "1.", True),
+        ("NCName", "a:b", False),
+        ("language", "not a language", False),
+        ("anyURI", "%zz", False),
+        ("date", "2024-02-29", True),
+        ("date", "2023-02-29", False),
+        ("date", "2024-04-31", False),
+        ("gMonthDay", "--02-29", True),
+        ("dateTime", "2024-05-01T24:00:00Z", True),
+        ("time", "25:00:00", False),
+        ("Name", "tei:p", True),
+        ("NCName", "_x-1.\u00b7", True),
+        ("ID", "1x", False),
+        ("duration", "P1Y2MT3H", True),
+        ("duration", "PT", False),
+        ("gMonth", "--13", False),
+        ("NMTOKENS", "a b", True),
+    ],
+)
 def test_xml_schema_datatypes(name, value, allowed):
     assert datatype(XSD_LIBRARY, name, ()).allows(value) is allowed
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
+from validate.validate_mutations import variants
 
 from tei.validate import project_schema
 from tei.validate.prune import RNG_NS, element_names, is_self_contained, prune, rng
-from validate.validate_mutations import variants
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
 GRAMMAR = etree.parse(str(project_schema())).getroot()

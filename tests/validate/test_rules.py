@@ -46,19 +46,39 @@ APPARATUS_CASES = {
     "APP002": ([('<rdg wit="#B" type="honorific">', '<rdg wit="#B #A" type="honorific">')], 'app-0001"', 1),
     "APP003": ([('<lem wit="#A #C">(ﷺ)</lem>', '<lem wit="#A">(ﷺ)</lem>')], 'app-0001"', 1),
     "APP004": ([('<witness xml:id="B" n="B">', '<witness xml:id="B" n="A">')], 'xml:id="B" n="A"', 1),
-    "APP005": ([('<witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness>',
-                 '<witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness>\n'
-                 '          <witness xml:id="D" n="D">Declared, never used.</witness>')], 'xml:id="D"', 1),
-    "APP006": ([('<variantEncoding method="parallel-segmentation" location="internal"/>',
-                 '<variantEncoding method="parallel-segmentation" location="internal" source="#A"/>'),
-                ('<lem wit="#A">captives</lem>\n          <rdg wit="#B #C" type="substitution">prisoners</rdg>',
-                 '<lem wit="#B #C">prisoners</lem>\n          <rdg wit="#A" type="substitution">captives</rdg>')],
-               '<lem wit="#B #C">prisoners', 1),
+    "APP005": (
+        [
+            (
+                '<witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness>',
+                '<witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness>\n'
+                '          <witness xml:id="D" n="D">Declared, never used.</witness>',
+            )
+        ],
+        'xml:id="D"',
+        1,
+    ),
+    "APP006": (
+        [
+            (
+                '<variantEncoding method="parallel-segmentation" location="internal"/>',
+                '<variantEncoding method="parallel-segmentation" location="internal" source="#A"/>',
+            ),
+            (
+                '<lem wit="#A">captives</lem>\n          <rdg wit="#B #C" type="substitution">prisoners</rdg>',
+                '<lem wit="#B #C">prisoners</lem>\n          <rdg wit="#A" type="substitution">captives</rdg>',
+            ),
+        ],
+        '<lem wit="#B #C">prisoners',
+        1,
+    ),
     "APP010": ([('<app xml:id="app-0005">', '<app xml:id="app-0005" corresp="#nowhere">')], "#nowhere", 1),
-    "APP011": ([("'Umar <foreign", "'Umar <app><lem wit=\"#C\">x</lem><rdg wit=\"#B\">y</rdg></app><foreign")],
-               "<app><lem", 1),
-    "QUR001": ([("'Umar <foreign", "'Umar <ref type=\"quran\" cRef=\"8:76\">[al Anfal 8:76]</ref><foreign")], "8:76", 1),
-    "QUR002": ([("'Umar <foreign", "'Umar <ref type=\"quran\" cRef=\"Anfal\">[Anfal]</ref><foreign")], "Anfal", 1),
+    "APP011": (
+        [("'Umar <foreign", '\'Umar <app><lem wit="#C">x</lem><rdg wit="#B">y</rdg></app><foreign')],
+        "<app><lem",
+        1,
+    ),
+    "QUR001": ([("'Umar <foreign", '\'Umar <ref type="quran" cRef="8:76">[al Anfal 8:76]</ref><foreign')], "8:76", 1),
+    "QUR002": ([("'Umar <foreign", '\'Umar <ref type="quran" cRef="Anfal">[Anfal]</ref><foreign')], "Anfal", 1),
 }
 
 
@@ -83,11 +103,14 @@ def test_unused_siglum_is_a_warning_and_the_rest_errors(tmp_path):
 
 
 def test_a_witness_inside_a_lacuna_needs_no_reading(tmp_path):
-    path = variant(tmp_path, [
-        ('<lem wit="#A #C">(ﷺ)</lem>', '<lem wit="#A #C">(ﷺ)<lacunaStart wit="#C"/></lem>'),
-        ('<rdg wit="#B #C" type="orthographic">Qiblah</rdg>', '<rdg wit="#B" type="orthographic">Qiblah</rdg>'),
-        ('<lem wit="#A #C"/>', '<lem wit="#A #C"><lacunaEnd wit="#C"/></lem>'),
-    ])
+    path = variant(
+        tmp_path,
+        [
+            ('<lem wit="#A #C">(ﷺ)</lem>', '<lem wit="#A #C">(ﷺ)<lacunaStart wit="#C"/></lem>'),
+            ('<rdg wit="#B #C" type="orthographic">Qiblah</rdg>', '<rdg wit="#B" type="orthographic">Qiblah</rdg>'),
+            ('<lem wit="#A #C"/>', '<lem wit="#A #C"><lacunaEnd wit="#C"/></lem>'),
+        ],
+    )
     assert rule_codes(path) == []
 
 
@@ -97,14 +120,23 @@ def test_a_lemma_without_wit_stands_for_every_unnamed_witness(tmp_path):
 
 
 def transcription_of(text: str) -> str:
-    return ('<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader/><text><body><p xml:space="preserve">'
-            f"{text}</p></body></text></TEI>")
+    return (
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader/><text><body><p xml:space="preserve">'
+        f"{text}</p></body></text></TEI>"
+    )
 
 
 @pytest.mark.parametrize("damage, code", [(lambda text: text, None), (lambda text: text + "!", "APP007")])
 def test_the_rebuilt_witness_text_must_equal_its_transcription(tmp_path, damage, code):
-    path = variant(tmp_path, [('Close translation, two sentences.',
-                               'Close translation, two sentences.<ptr type="transcription" target="A.xml"/>')])
+    path = variant(
+        tmp_path,
+        [
+            (
+                "Close translation, two sentences.",
+                'Close translation, two sentences.<ptr type="transcription" target="A.xml"/>',
+            )
+        ],
+    )
     text = witness_text(read_document(path), "A")
     (tmp_path / "A.xml").write_text(transcription_of(damage(text).replace("&", "&amp;").replace("<", "&lt;")), "utf-8")
     expected = [] if code is None else [(code, line_of(path, 'xml:id="A"'))]
@@ -112,20 +144,44 @@ def test_the_rebuilt_witness_text_must_equal_its_transcription(tmp_path, damage,
 
 
 def test_a_missing_transcription_is_reported_at_its_pointer(tmp_path):
-    path = variant(tmp_path, [('Close translation, two sentences.',
-                               'Close translation, two sentences.<ptr type="transcription" target="gone.xml"/>')])
+    path = variant(
+        tmp_path,
+        [
+            (
+                "Close translation, two sentences.",
+                'Close translation, two sentences.<ptr type="transcription" target="gone.xml"/>',
+            )
+        ],
+    )
     assert rule_codes(path) == [("APP008", line_of(path, "gone.xml"))]
 
 
 SCHEMATRON_CASES = {
     "ED001": ([('<variantEncoding method="parallel-segmentation" location="internal"/>', "")], "<TEI ", 1),
     "ED002": ([('location="internal"', 'location="external"')], "<variantEncoding", 1),
-    "ED003": ([('<rdg wit="#B #C" type="substitution">prisoners</rdg>',
-                '<rdgGrp><lem wit="#B">prisoners</lem><rdg wit="#C">prisoners</rdg></rdgGrp>')], 'app-0005"', 1),
+    "ED003": (
+        [
+            (
+                '<rdg wit="#B #C" type="substitution">prisoners</rdg>',
+                '<rdgGrp><lem wit="#B">prisoners</lem><rdg wit="#C">prisoners</rdg></rdgGrp>',
+            )
+        ],
+        'app-0005"',
+        1,
+    ),
     "ED004": ([('<witness xml:id="C" n="C">', '<witness n="C">')], '<witness n="C">', 1),
-    "ED005": ([("</ab>\n    </body>", '</ab>\n      <listTranspose>\n        <transpose>\n'
+    "ED005": (
+        [
+            (
+                "</ab>\n    </body>",
+                "</ab>\n      <listTranspose>\n        <transpose>\n"
                 '          <ptr target="#app-0001"/>\n          <ptr target="#mini-text"/>\n'
-                "        </transpose>\n      </listTranspose>\n    </body>")], "#mini-text", 1),
+                "        </transpose>\n      </listTranspose>\n    </body>",
+            )
+        ],
+        "#mini-text",
+        1,
+    ),
     "ED006": ([('type="addition"', 'type="gloss"')], 'type="gloss"', 1),
 }
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from validate.validate_mutations import variants
 
 from tei.diagnostics import Severity
 from tei.validate import ValidationOptions, check_file, project_schema
 from tei.validate.document import read_document
 from tei.validate.schema import RelaxNGSchema, XSDSchema, load_schema
 from tei.validate.schematron import SchematronSchema
-from validate.validate_mutations import variants
 
 PROJECT = Path(__file__).resolve().parents[2]
 MINI = PROJECT / "tests" / "fixtures" / "editions" / "mini.xml"
@@ -89,8 +89,9 @@ def test_what_the_project_schema_accepts_tei_all_accepts(outputs, mutated, jing,
     assert result.returncode == 0, result.stdout[:2000]
     tei_rules = [e for e in load_schema(tei_all_rng) if isinstance(e, SchematronSchema)]
     for path in accepted:
-        assert [d for e in tei_rules for d in e.check(read_document(path), str(path))
-                if d.severity == Severity.ERROR] == [], path
+        assert [
+            d for e in tei_rules for d in e.check(read_document(path), str(path)) if d.severity == Severity.ERROR
+        ] == [], path
 
 
 def test_relax_ng_and_xsd_forms_give_the_same_verdict(outputs, mutated):

@@ -10,24 +10,30 @@ from pathlib import Path
 import pytest
 from elementpath import XPathContext, get_node_tree
 from lxml import etree
+from validate.test_tei_all import corpus_documents, has_tei_root
 
 from tei.errors import InvalidInputError
 from tei.validate.document import read_document
 from tei.validate.schema import load_schema
 from tei.validate.schematron import SchematronSchema, _prefilter, _widened
-from validate.test_tei_all import corpus_documents, has_tei_root
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
 TEI = {"tei": "http://www.tei-c.org/ns/1.0"}
 
 
-@pytest.mark.parametrize("selector, widened", [
-    ("//((tei:a | tei:b)[@n eq 1])", "//tei:a | //tei:b"),
-    ("//((tei:a | tei:b)/tei:c[@n eq 1])", "//tei:a/tei:c | //tei:b/tei:c"),
-    ("//((tei:a | (tei:b | tei:c)[1])/tei:d) | //tei:e[. eq ']']", "//tei:a/tei:d | //tei:b/tei:d | //tei:c/tei:d | //tei:e"),
-    ("//((tei:a | /tei:b)//tei:c)", "//tei:a//tei:c | /tei:b//tei:c"),
-    ("/*[@n eq 1]", "/*"),  # an attribute against a number: XPath 1 and 2 differ, so no XPath 1 form
-])
+@pytest.mark.parametrize(
+    "selector, widened",
+    [
+        ("//((tei:a | tei:b)[@n eq 1])", "//tei:a | //tei:b"),
+        ("//((tei:a | tei:b)/tei:c[@n eq 1])", "//tei:a/tei:c | //tei:b/tei:c"),
+        (
+            "//((tei:a | (tei:b | tei:c)[1])/tei:d) | //tei:e[. eq ']']",
+            "//tei:a/tei:d | //tei:b/tei:d | //tei:c/tei:d | //tei:e",
+        ),
+        ("//((tei:a | /tei:b)//tei:c)", "//tei:a//tei:c | /tei:b//tei:c"),
+        ("/*[@n eq 1]", "/*"),  # an attribute against a number: XPath 1 and 2 differ, so no XPath 1 form
+    ],
+)
 def test_a_context_xpath_1_cannot_read_is_widened_to_a_union_of_paths(selector, widened):
     assert _widened(selector) == widened
     prefilter, exact = _prefilter(selector, TEI)
@@ -46,7 +52,9 @@ def rules_schema(tmp_path: Path, context: str, test: str) -> Path:
         '<schema xmlns="http://purl.oclc.org/dsdl/schematron" queryBinding="xslt2">\n'
         '<ns prefix="tei" uri="http://www.tei-c.org/ns/1.0"/>\n'
         f'<pattern><rule context="{context}">\n<assert id="R" test="{test}">no</assert></rule></pattern>\n'
-        "</schema>", "utf-8")
+        "</schema>",
+        "utf-8",
+    )
     return path
 
 

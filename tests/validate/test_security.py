@@ -23,12 +23,10 @@ BILLION_LAUGHS = (
     + f"]>\n{TEI_START}&lol9;</TEI>\n"
 )
 QUADRATIC_BLOWUP = (
-    f'<?xml version="1.0"?>\n<!DOCTYPE TEI [<!ENTITY a "{"x" * 100_000}">]>\n'
-    f"{TEI_START}{'&a;' * 20_000}</TEI>\n"
+    f'<?xml version="1.0"?>\n<!DOCTYPE TEI [<!ENTITY a "{"x" * 100_000}">]>\n{TEI_START}{"&a;" * 20_000}</TEI>\n'
 )
 EXTERNAL_ENTITY = (
-    '<?xml version="1.0"?>\n<!DOCTYPE TEI [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n'
-    f"{TEI_START}&secret;</TEI>\n"
+    f'<?xml version="1.0"?>\n<!DOCTYPE TEI [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n{TEI_START}&secret;</TEI>\n'
 )
 EXTERNAL_DTD = f'<?xml version="1.0"?>\n<!DOCTYPE TEI SYSTEM "http://example.org/tei.dtd">\n{TEI_START}</TEI>\n'
 LOCAL_DTD = f'<?xml version="1.0"?>\n<!DOCTYPE TEI SYSTEM "file:///etc/passwd">\n{TEI_START}</TEI>\n'
@@ -45,19 +43,26 @@ def _cap_memory():
 def run_validate(path: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-c", "from tei.cli import main; main()", "validate", str(path)],
-        capture_output=True, text=True, timeout=HANG_GUARD_SECONDS, preexec_fn=_cap_memory,
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD_SECONDS,
+        preexec_fn=_cap_memory,
     )
 
 
 # libxml2 stops both expansion attacks itself (amplification limit) before tei.xmlio refuses the declarations.
-@pytest.mark.parametrize("document, code, line", [
-    (BILLION_LAUGHS, "X001] not well-formed XML: Maximum entity amplification", None),
-    (QUADRATIC_BLOWUP, "X001] not well-formed XML: Maximum entity amplification", 3),
-    (EXTERNAL_ENTITY, "X002] the document declares the entity 'secret'", None),
-    (EXTERNAL_DTD, "SEC001] the document refers to the external DTD", 1),
-    (LOCAL_DTD, "SEC001] the document refers to the external DTD", 1),
-    (REMOTE_XINCLUDE, "SEC002] the document XIncludes the remote resource", 3),
-], ids=["billion-laughs", "quadratic-blowup", "external-entity", "external-dtd", "local-file-dtd", "remote-xinclude"])
+@pytest.mark.parametrize(
+    "document, code, line",
+    [
+        (BILLION_LAUGHS, "X001] not well-formed XML: Maximum entity amplification", None),
+        (QUADRATIC_BLOWUP, "X001] not well-formed XML: Maximum entity amplification", 3),
+        (EXTERNAL_ENTITY, "X002] the document declares the entity 'secret'", None),
+        (EXTERNAL_DTD, "SEC001] the document refers to the external DTD", 1),
+        (LOCAL_DTD, "SEC001] the document refers to the external DTD", 1),
+        (REMOTE_XINCLUDE, "SEC002] the document XIncludes the remote resource", 3),
+    ],
+    ids=["billion-laughs", "quadratic-blowup", "external-entity", "external-dtd", "local-file-dtd", "remote-xinclude"],
+)
 def test_hostile_documents_are_refused(tmp_path, document, code, line):
     path = tmp_path / "hostile.xml"
     path.write_text(document, "utf-8")

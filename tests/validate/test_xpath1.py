@@ -6,38 +6,54 @@ from __future__ import annotations
 import pytest
 from elementpath import XPathContext, get_node_tree
 from lxml import etree
+from validate.test_schematron import MINI, node_key
+from validate.test_tei_all import corpus_documents, has_tei_root
 
 from tei.validate import project_schema
 from tei.validate.document import read_document
 from tei.validate.schema import load_schema
 from tei.validate.schematron import SchematronSchema, _true
 from tei.validate.xpath1 import xpath1_form
-from validate.test_schematron import MINI, node_key
-from validate.test_tei_all import corpus_documents, has_tei_root
 
 
-@pytest.mark.parametrize("xpath2, xpath1", [
-    ("@location eq 'external' and @method eq 'parallel-segmentation'",
-     "@location = 'external' and @method = 'parallel-segmentation'"),
-    ("count(tei:lem) lt 2", "count(tei:lem) < 2"),
-    ("/*[ count( //tei:constraintDecl ) gt 1 ]", "/*[ count( //tei:constraintDecl ) > 1 ]"),
-    ("string-length( normalize-space(.) ) gt 0", "string-length( normalize-space(.) ) > 0"),
-    ("child::text()[ normalize-space(.) ne '']", "child::text()[ normalize-space(.) != '']"),
-    ("not( parent::tei:msPart ) and (tei:a or @b)", "not( parent::tei:msPart ) and (tei:a or @b)"),
-    ("//tei:list[@type='gloss'] | //tei:*[@from]", "//tei:list[@type = 'gloss'] | //tei:*[@from]"),
-    ("contains(normalize-space(@to),' ')", "contains(normalize-space(@to),' ')"),
-    ("child::* | @* | tei:rdg-x[1]", "child::* | @* | tei:rdg-x[1]"),
-])
+@pytest.mark.parametrize(
+    "xpath2, xpath1",
+    [
+        (
+            "@location eq 'external' and @method eq 'parallel-segmentation'",
+            "@location = 'external' and @method = 'parallel-segmentation'",
+        ),
+        ("count(tei:lem) lt 2", "count(tei:lem) < 2"),
+        ("/*[ count( //tei:constraintDecl ) gt 1 ]", "/*[ count( //tei:constraintDecl ) > 1 ]"),
+        ("string-length( normalize-space(.) ) gt 0", "string-length( normalize-space(.) ) > 0"),
+        ("child::text()[ normalize-space(.) ne '']", "child::text()[ normalize-space(.) != '']"),
+        ("not( parent::tei:msPart ) and (tei:a or @b)", "not( parent::tei:msPart ) and (tei:a or @b)"),
+        ("//tei:list[@type='gloss'] | //tei:*[@from]", "//tei:list[@type = 'gloss'] | //tei:*[@from]"),
+        ("contains(normalize-space(@to),' ')", "contains(normalize-space(@to),' ')"),
+        ("child::* | @* | tei:rdg-x[1]", "child::* | @* | tei:rdg-x[1]"),
+    ],
+)
 def test_expressions_with_the_same_value_in_xpath_1(xpath2, xpath1):
     assert xpath1_form(xpath2) == xpath1
 
 
-@pytest.mark.parametrize("xpath2", [
-    "@n < 'b'",  # XPath 2 compares strings, XPath 1 numbers
-    "@n = 3", "@a + 1", "count(x) - 1", "2 * 3", "a div 2",  # untyped values in arithmetic or against numbers
-    "$gi", "ancestor::tei:l[. = current()]", "matches(@a, 'x')", "id(@a) >> .", "@mode = ('a', 'b')",
-    "string(@a) eq 'x'",
-])
+@pytest.mark.parametrize(
+    "xpath2",
+    [
+        "@n < 'b'",  # XPath 2 compares strings, XPath 1 numbers
+        "@n = 3",
+        "@a + 1",
+        "count(x) - 1",
+        "2 * 3",
+        "a div 2",  # untyped values in arithmetic or against numbers
+        "$gi",
+        "ancestor::tei:l[. = current()]",
+        "matches(@a, 'x')",
+        "id(@a) >> .",
+        "@mode = ('a', 'b')",
+        "string(@a) eq 'x'",
+    ],
+)
 def test_expressions_left_to_elementpath(xpath2):
     form = xpath1_form(xpath2)
     if form is not None:  # what xpath1_form lets through must then fail to compile as XPath 1
@@ -54,8 +70,9 @@ def assert_lxml_agrees_with_elementpath(engine: SchematronSchema, tree: etree._E
         for check in (c for c in rule.checks if c.quick is not None and not rule.lets):
             for node in contexts:
                 token = engine._token(check.test)
-                expected = token.boolean_value(token.evaluate(XPathContext(nodes, item=node,
-                                                                           variables={"current": node})))
+                expected = token.boolean_value(
+                    token.evaluate(XPathContext(nodes, item=node, variables={"current": node}))
+                )
                 assert _true(check.quick(node.elem)) == expected, (name, check.test.source, node.elem.sourceline)
                 compared += 1
     return compared
@@ -70,6 +87,9 @@ def test_lxml_runs_the_tei_rules_as_elementpath_does_on_every_corpus_document(sh
     (engine,) = [e for e in load_schema(tei_all_rng) if isinstance(e, SchematronSchema)]
     quick = [r for p in engine.patterns for r in p.rules if r.quick]
     assert len(quick) >= 50  # most of the TEI's rules need no elementpath
-    compared = sum(assert_lxml_agrees_with_elementpath(engine, read_document(d), d.name)
-                   for d in corpus_documents(shared_dir) if has_tei_root(d))
+    compared = sum(
+        assert_lxml_agrees_with_elementpath(engine, read_document(d), d.name)
+        for d in corpus_documents(shared_dir)
+        if has_tei_root(d)
+    )
     assert compared > 500

@@ -5,8 +5,8 @@ import subprocess
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from paths import SEEDS
+
 from tei.errors import InvalidInputError
 from tei.model import Witness, Work
 from tei.readers.manifest import read_manifest
