@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 from tei.collate import collate
-from tei.collate.normalize import PROFILES
 from tei.collate.tokenize import tokenize
 from tei.model import Witness, Work
+from tei.text.normalize import PROFILES
 from tei.writers.edition import edition_bytes
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "arabic-hadith" / "muslim_parallel_pairs.json"

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic_witnesses import SyntheticSet, generate  # noqa: E402
 
 from tei.collate.align import align  # noqa: E402
-from tei.collate.normalize import profile_named  # noqa: E402
 from tei.collate.tokenize import tokenize  # noqa: E402
+from tei.text.normalize import profile_named  # noqa: E402
 
 PROFILE = profile_named("hadith-en")
 

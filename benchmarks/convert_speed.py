@@ -13,8 +13,8 @@ import statistics
 import time
 from pathlib import Path
 
+from tei.apparatus import all_witnesses
 from tei.convert import METHODS, convert, convert_checked
-from tei.convert.methods import all_witnesses
 from tei.xmlio import parse_bytes, parse_file
 
 SAMPLE = Path(__file__).resolve().parents[1].parent / "shared/corpora/tei-apparatus/open-cbgm_3_john_collation.xml"

@@ -6,7 +6,7 @@ import pytest
 from cli_runner import run
 from paths import SEEDS
 
-from tei.corpus import Shard, works
+from tei.app.corpus import Shard, works
 
 
 @pytest.fixture

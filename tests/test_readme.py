@@ -19,6 +19,10 @@ def test_the_readme_starts_with_exactly_two_commands():
     assert [len(block.strip().splitlines()) for block in first_blocks] == [1, 1]
     setup, tests = (block.strip() for block in first_blocks)
     assert "tei build seeds -o build" in setup
-    assert "pytest" in tests
+    assert "scripts/check.sh" in tests
+    check = (PROJECT / "scripts" / "check.sh").read_text("utf-8")
+    for step in ("lint-imports", "ruff check", "ruff format --check", "-m pytest"):
+        assert step in check
     ci = (PROJECT / ".ci" / "run").read_text("utf-8")
     assert tests in ci
+    assert "env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin" in ci  # no shell setting can hide a missing install step

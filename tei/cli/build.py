@@ -42,8 +42,8 @@ def command(manifest, output, jobs, shard, stages, force, output_format):
 
     Stages, in order: transcriptions, edition, schema, validate, html, pdf, stats.
     """
-    from tei.build import BuildOptions, build, stage_names
-    from tei.corpus import is_corpus
+    from tei.app.build import BuildOptions, build, stage_names
+    from tei.app.corpus import is_corpus
     from tei.readers.manifest import read_manifest
 
     options = BuildOptions(output, force, stage_names(stages) if stages else None)
@@ -64,8 +64,8 @@ def command(manifest, output, jobs, shard, stages, force, output_format):
 
 def build_corpus_with_progress(corpus, options, jobs, shard_text, output_format):
     """Corpus mode: a progress bar on a terminal, failures reported per work, a summary, exit 1 on failure."""
+    from tei.app.corpus import Shard, build_corpus, summary, works
     from tei.cli import report
-    from tei.corpus import Shard, build_corpus, summary, works
 
     shard = Shard.parse(shard_text) if shard_text else None
     total = len(works(corpus, shard))

@@ -39,7 +39,7 @@ def command(files, output, manifest, profile, map_invalid_chars, force, output_f
     keeps the id it declares). The result does not depend on that order; `tei witness` rebuilds each
     witness's text from it byte for byte.
     """
-    from tei.collate.inputs import CollateRequest, collate_files
+    from tei.app.collate import CollateRequest, collate_files
     from tei.outputs import write_files
 
     request = CollateRequest(list(files), output, manifest, profile, map_invalid_chars)

@@ -8,7 +8,7 @@ import click
 
 from tei.cli.options import echo_written, force_option, format_option
 
-# The names of tei.convert.methods.METHODS, spelled out so that `tei --help` need not load the converter.
+# The names of tei.apparatus.methods.METHODS, spelled out so that `tei --help` need not load the converter.
 METHOD_NAMES = ("parallel-segmentation", "location-referenced", "double-end-point")
 
 
@@ -41,9 +41,9 @@ def command(source, method, alignment_table, output, force, output_format):
     SOURCE may also be CollateX JSON (*.json): an alignment table is taken as it stands, witness input
     is collated first; the result is a TEI edition in the chosen method.
     """
+    from tei.app.convert import read_apparatus
     from tei.cli import report
     from tei.convert import convert_checked
-    from tei.convert.inputs import read_apparatus
     from tei.diagnostics import error
     from tei.errors import UsageError
     from tei.outputs import write_files
@@ -52,7 +52,7 @@ def command(source, method, alignment_table, output, force, output_format):
         raise UsageError(error("CV013", "give exactly one of --method and --alignment-table", str(source)))
     tree = read_apparatus(source)
     if alignment_table:
-        from tei.writers.collatex import alignment_table_bytes
+        from tei.convert.collatex import alignment_table_bytes
 
         data, warnings = alignment_table_bytes(tree, str(source)), []
     else:

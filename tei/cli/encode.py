@@ -36,7 +36,7 @@ def command(files, output, manifest, map_invalid_chars, force, output_format):
     Without a manifest the witnesses get the ids A, B, C, ... in the order given. The witness text
     rebuilt from each document equals its file byte for byte.
     """
-    from tei.encode import encode_files
+    from tei.app.encode import encode_files
     from tei.outputs import write_files
 
     outputs = encode_files(list(files), output, manifest, map_invalid_chars)

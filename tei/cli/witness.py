@@ -24,9 +24,8 @@ def command(edition, witness_id, output):
     EDITION is TEI in any of the three apparatus methods, or CollateX JSON. Nothing is added, not even a
     final newline; the output is UTF-8.
     """
-    from tei.apparatus import witness_text
-    from tei.convert.inputs import read_apparatus
-    from tei.convert.methods import all_witnesses
+    from tei.app.convert import read_apparatus
+    from tei.apparatus import all_witnesses, witness_text
     from tei.diagnostics import error
     from tei.errors import InvalidInputError
     from tei.outputs import write_files

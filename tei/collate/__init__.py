@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from tei.collate.align import align
 from tei.collate.analyse import Collation, edition_body
-from tei.collate.normalize import profile_named
 from tei.collate.tokenize import tokenize
+from tei.hadith.isnad import isnad_and_matn
 from tei.model import Edition, Section, Work
+from tei.text.normalize import profile_named
 
 
 def collate(work: Work) -> Edition:
     """The parallel-segmentation edition of the work's witnesses, under the work's normalisation profile."""
-    from tei.hadith.isnad import isnad_and_matn  # here: tei.hadith builds on tei.collate.normalize
-
     profile = profile_named(work.profile)
     taken: set[str] = set()  # unit ids, unique across sections
     parts = isnad_and_matn(work.witnesses)

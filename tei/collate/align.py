@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from tei.collate.normalize import CLASS_MARK
+from tei.text.normalize import CLASS_MARK
 
 EXACT_LIMIT = 20_000_000  # cells of an anchorless range solved exactly; larger ranges are split
 RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to this) in both ranges

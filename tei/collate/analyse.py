@@ -22,8 +22,8 @@ import regex
 from rapidfuzz.distance import Indel
 
 from tei.collate.align import Alignment, Column
-from tei.collate.normalize import CLASS_MARK, QUOTE_MARKS, Profile
 from tei.model import Reading, ReadingGroup, Token, Transposition, VariationUnit
+from tei.text.normalize import CLASS_MARK, QUOTE_MARKS, Profile
 
 ISLAND = 2  # columns of agreement that do not split a phrase-level unit
 PASSAGE_LENGTH = 12  # columns a witness must lack in a row for the others' words there to form a passage

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import regex
 
-from tei.collate.normalize import Profile, honorific_pattern
 from tei.model import Token
+from tei.text.normalize import Profile, honorific_pattern
 
 WORD = r"[\w\p{M}]+(?:['’ʼ`\-‐][\w\p{M}]+)*"
 _LEADING_SPACE = regex.compile(r"\s+")

@@ -13,19 +13,17 @@ import copy
 
 from lxml import etree
 
-from tei.apparatus import body, content_text
-from tei.convert.attached import attachments, splice
-from tei.convert.fold import fold
-from tei.convert.methods import (
+from tei.apparatus import as_parallel_segmentation, body, content_text
+from tei.apparatus.attached import attachments, splice
+from tei.apparatus.methods import (
     DOUBLE_END_POINT,
     LOCATION_REFERENCED,
     METHODS,
     PARALLEL_SEGMENTATION,
-    all_witnesses,
     apparatus_method,
     set_declared_method,
-    undeclared_witnesses,
 )
+from tei.apparatus.witnesses import all_witnesses, undeclared_witnesses
 from tei.convert.unfold import unfold
 from tei.diagnostics import Diagnostic, error
 from tei.errors import OutputRefusedError
@@ -37,10 +35,9 @@ BASE_TEXT_METHODS = (LOCATION_REFERENCED, DOUBLE_END_POINT)
 
 def convert(tree: etree._ElementTree, target: str, name: str) -> etree._ElementTree:
     """A new document giving the same apparatus by the target method (the input is left as it is)."""
-    source = apparatus_method(tree, name)
-    result = copy.deepcopy(tree)
-    if source in BASE_TEXT_METHODS:
-        fold(result, source, name)
+    result = as_parallel_segmentation(tree, name)  # folded by the apparatus reader, the form every stage reads
+    if result is tree:
+        result = copy.deepcopy(tree)
     if target in BASE_TEXT_METHODS:
         unfold(result, target, name)
     set_declared_method(result, target)

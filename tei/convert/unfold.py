@@ -19,9 +19,10 @@ from collections.abc import Callable
 from lxml import etree
 
 from tei.apparatus import APP, LEM, RDG, RDG_GRP, body, pointer_ids, readings
-from tei.convert.attached import LAYOUT, base_reading, ids_of
-from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, all_witnesses, outer_apps
-from tei.convert.tree import ANCHOR, base_copy, insert_before, unique_id
+from tei.apparatus.attached import LAYOUT, base_reading, ids_of
+from tei.apparatus.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, outer_apps
+from tei.apparatus.tree import ANCHOR, base_copy, insert_before, unique_id
+from tei.apparatus.witnesses import all_witnesses
 from tei.diagnostics import error
 from tei.errors import OutputRefusedError
 from tei.xmlio import tei, xml

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import regex
 
-from tei.collate.normalize import HONORIFIC_FORMULAS, PROFILES
+from tei.text.normalize import HONORIFIC_FORMULAS, PROFILES
 
 ARABIC = "ar"
 ISNAD, MATN = "isnad", "matn"

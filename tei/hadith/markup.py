@@ -1,7 +1,7 @@
 """The spans of a text that TEI marks as hadith structure: eulogies and Qur'an citations, and the cRef declaration.
 
 `hadith_spans(text)` gives, in order, each honorific formula (the profiles' own patterns,
-tei.collate.normalize) as `<seg type="eulogy" subtype="prophet|companion">`, each Qur'an citation
+tei.text.normalize) as `<seg type="eulogy" subtype="prophet|companion">`, each Qur'an citation
 (tei.hadith.quran) as `<ref type="quran" cRef="8:9">` and each chain reported inside a text
 (tei.hadith.isnad) as `<seg type="isnad">`; a writer wraps those characters in that element
 and nothing else, so the text rebuilds byte for byte. `quran_refs_decl()` is the header's declaration
@@ -14,9 +14,9 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from tei.collate.normalize import PROFILES, honorific_pattern
 from tei.hadith.isnad import embedded_chains
 from tei.hadith.quran import find_citations
+from tei.text.normalize import PROFILES, honorific_pattern
 from tei.xmlio import tei, xml
 
 QURAN_REFS_DECL_ID = "quran"

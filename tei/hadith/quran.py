@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import regex as re
 
-from tei.collate.normalize import LAYERS, PROFILES
+from tei.text.normalize import LAYERS, PROFILES
 
 # Verses per surah, in the Kufan count of the standard (Hafs) text: 6,236 in all.
 VERSE_COUNTS = (

@@ -1,4 +1,5 @@
-"""The edition model at the hub: plain dataclasses named after the TEI elements they stand for."""
+"""The edition model: plain dataclasses named after the TEI elements they stand for, built by collation and
+written by the writers. Stages downstream of edition.xml never read it: they read the XML through tei.apparatus."""
 
 from tei.model.edition import Edition, Reading, ReadingGroup, Section, Token, Transposition, VariationUnit
 from tei.model.witness import Witness, Work

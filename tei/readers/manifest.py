@@ -14,6 +14,7 @@ from tei.diagnostics import error
 from tei.errors import InvalidInputError, MissingResourceError
 from tei.model import Work
 from tei.readers.plain_text import decode_utf8, read_witness
+from tei.text.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
 from tei.xmlio import read_bytes
 
 MANIFEST_NAME = "edition.toml"
@@ -98,7 +99,6 @@ def _check_references(problems, key, value, name):
 
 
 def _check_profile(problems, edition):
-    from tei.collate.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
 
     profile = edition.get("profile")
     if profile is not None and profile not in PROFILES:

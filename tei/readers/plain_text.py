@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from pathlib import Path
 
 from tei.diagnostics import error, line_and_column
 from tei.errors import InvalidInputError
 from tei.model import Witness
+from tei.text.scripts import guess_language
 from tei.xmlio import read_bytes
-
-ARABIC_LETTER = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]")
 
 
 def decode_utf8(data: bytes, name: str) -> str:
@@ -31,13 +28,6 @@ def decode_utf8(data: bytes, name: str) -> str:
                 hint="convert the file to UTF-8, e.g. iconv -f WINDOWS-1256 -t UTF-8",
             )
         ) from None
-
-
-def guess_language(text: str) -> str:
-    """'ar' when most letters are Arabic script, otherwise 'en'."""
-    letters = [c for c in text if unicodedata.category(c).startswith("L")]
-    arabic = sum(1 for c in letters if ARABIC_LETTER.match(c))
-    return "ar" if letters and arabic * 2 > len(letters) else "en"
 
 
 def read_witness(path: Path | str, witness_id: str, siglum: str | None = None, **facts) -> Witness:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tei.apparatus import body, content_text
-from tei.diagnostics import error
-from tei.errors import InvalidInputError
+from tei.apparatus import transcription_text
 from tei.model import Witness
 from tei.xmlio import parse_file, tei, xml
 
@@ -19,11 +17,7 @@ DIGEST_TYPE = "sha256"  # the idno holding the digest of the source, not a refer
 def read_transcription(path: Path | str) -> Witness:
     tree = parse_file(path)
     root = tree.getroot()
-    if root.tag != tei("TEI"):
-        raise InvalidInputError(
-            error("T003", f"the root element is {root.tag}, not a TEI document", path, root.sourceline)
-        )
-    text = content_text(body(tree, str(path)), witness_id="")
+    text = transcription_text(tree, str(path))
     bibl = root.find(f"{tei('teiHeader')}/{tei('fileDesc')}/{tei('sourceDesc')}/{tei('bibl')}")
     witness_id = bibl.get(xml("id")) if bibl is not None and bibl.get(xml("id")) else Path(str(path)).stem
     siglum = bibl.get("n") if bibl is not None and bibl.get("n") else witness_id

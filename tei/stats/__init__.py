@@ -12,8 +12,7 @@ from itertools import combinations
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, RDG_GRP, body, readings, witness_ids
-from tei.stats.walk import follow
+from tei.apparatus import APP, LEM, RDG, RDG_GRP, as_parallel_segmentation, body, follow, readings, witness_ids
 from tei.xmlio import xml
 
 UNTYPED = "untyped"
@@ -58,7 +57,7 @@ def reading_type(reading: etree._Element) -> str:
 
 def statistics(tree: etree._ElementTree, name: str) -> Statistics:
     """Every figure of `tei stats` for a document (converted to parallel segmentation first if need be)."""
-    tree = _as_parallel_segmentation(tree, name)
+    tree = as_parallel_segmentation(tree, name)
     text = body(tree, name)
     witnesses = tuple(witness_ids(tree))
     apps = list(text.iter(APP))
@@ -104,12 +103,3 @@ def _agreement(first: str, second: str, taken: dict) -> PairAgreement:
 def _sigla(tree: etree._ElementTree, witnesses: tuple[str, ...]) -> dict[str, str]:
     declared = {w.get(xml("id")): w.get("n") for w in tree.getroot().iter("{*}witness")}
     return {w: declared.get(w) or w for w in witnesses}
-
-
-def _as_parallel_segmentation(tree: etree._ElementTree, name: str) -> etree._ElementTree:
-    from tei.convert import convert
-    from tei.convert.methods import PARALLEL_SEGMENTATION, apparatus_method
-
-    if apparatus_method(tree, name) == PARALLEL_SEGMENTATION:
-        return tree
-    return convert(tree, PARALLEL_SEGMENTATION, name)

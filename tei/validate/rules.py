@@ -7,16 +7,19 @@ witness text is rebuilt by tei.apparatus, the one implementation of the rebuild 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, pointer_ids, readings, witness_text
+from tei.apparatus import APP, LEM, RDG, pointer_ids, readings, transcription_text, witness_text
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import TeiError
-from tei.xmlio import tei, xml
+from tei.xmlio import parse_file, tei, xml
+
+PLUGIN_GROUP = "tei.validate.rules"
 
 # Attributes holding TEI pointers (teidata.pointer); only same-document pointers ('#id') are resolved.
 # @wit is checked by APP001 against the witness list, so it is not repeated here.
@@ -50,7 +53,7 @@ LACUNA_CLOSERS = (tei("lacunaEnd"), tei("witStart"))
 WITNESS_DEFINING = (LEM, RDG, tei("witDetail"), tei("lacunaStart"), tei("lacunaEnd"), tei("witStart"), tei("witEnd"))
 
 
-class Edition:
+class ApparatusDocument:
     """What every rule needs to know about one document, computed once."""
 
     def __init__(self, tree: etree._ElementTree, path: Path):
@@ -114,7 +117,7 @@ class Edition:
         return self._attested[app]
 
 
-def unknown_witnesses(edition: Edition) -> Iterator[Diagnostic]:
+def unknown_witnesses(edition: ApparatusDocument) -> Iterator[Diagnostic]:
     """APP001: every @wit points to a declared witness (or group of witnesses)."""
     if not edition.witness_ids:
         return
@@ -131,7 +134,7 @@ def unknown_witnesses(edition: Edition) -> Iterator[Diagnostic]:
                 )
 
 
-def attestation(edition: Edition) -> Iterator[Diagnostic]:
+def attestation(edition: ApparatusDocument) -> Iterator[Diagnostic]:
     """APP002/APP003: each witness is attested exactly once in each app, unless it is lacunose there.
 
     A witness that no app attests at all gets one APP005 instead of an APP003 in every app.
@@ -171,7 +174,7 @@ def attestation(edition: Edition) -> Iterator[Diagnostic]:
                 )
 
 
-def _lacunose_witnesses(edition: Edition) -> dict[etree._Element, set[str]]:
+def _lacunose_witnesses(edition: ApparatusDocument) -> dict[etree._Element, set[str]]:
     """For each app, the witnesses inside a lacuna there (after lacunaStart/witEnd, before lacunaEnd/witStart)."""
     starts_later = {w for e in edition.root.iter(tei("witStart")) for w in _marker_witnesses(edition, e)}
     open_lacunae = set(starts_later)
@@ -186,14 +189,14 @@ def _lacunose_witnesses(edition: Edition) -> dict[etree._Element, set[str]]:
     return lacunose
 
 
-def _marker_witnesses(edition: Edition, marker: etree._Element) -> list[str]:
+def _marker_witnesses(edition: ApparatusDocument, marker: etree._Element) -> list[str]:
     """A lacuna marker's witnesses: its own @wit, or else the @wit of the reading it stands in."""
     holder = marker if marker.get("wit") else next((a for a in marker.iterancestors(LEM, RDG) if a.get("wit")), None)
     pointers = pointer_ids(holder.get("wit")) if holder is not None else []
     return [w for p in pointers for w in edition.expand(p)]
 
 
-def sigla(edition: Edition) -> Iterator[Diagnostic]:
+def sigla(edition: ApparatusDocument) -> Iterator[Diagnostic]:
     """APP004 duplicate sigla (two witnesses printed alike); APP005 sigla declared but used by no reading."""
     seen: dict[str, etree._Element] = {}
     for witness in edition.witnesses:
@@ -224,14 +227,14 @@ def sigla(edition: Edition) -> Iterator[Diagnostic]:
             )
 
 
-def base_witness(edition: Edition) -> str | None:
+def base_witness(edition: ApparatusDocument) -> str | None:
     """The declared base witness: <variantEncoding source="#A"/> (the lemma is drawn from witness A)."""
     declaration = edition.root.find(f".//{tei('encodingDesc')}/{tei('variantEncoding')}")
     pointers = pointer_ids(declaration.get("source")) if declaration is not None else []
     return pointers[0] if pointers else None
 
 
-def lemma_follows_base(edition: Edition) -> Iterator[Diagnostic]:
+def lemma_follows_base(edition: ApparatusDocument) -> Iterator[Diagnostic]:
     """APP006: when a base witness is declared, each lem carries it (a lem without @wit stands for it too)."""
     base = base_witness(edition)
     if base is None:
@@ -256,7 +259,7 @@ def lemma_follows_base(edition: Edition) -> Iterator[Diagnostic]:
             )
 
 
-def transcriptions(edition: Edition) -> Iterator[Diagnostic]:
+def transcriptions(edition: ApparatusDocument) -> Iterator[Diagnostic]:
     """APP007/APP008: a witness's text rebuilt from the apparatus equals its linked transcription file."""
     for witness in edition.witnesses:
         witness_id = witness.get(xml("id"))
@@ -297,10 +300,8 @@ def transcriptions(edition: Edition) -> Iterator[Diagnostic]:
 
 
 def _transcription_text(path: Path) -> str:
-    """The text of a linked transcription file (its reader is imported only for editions that link one)."""
-    from tei.readers.transcription import read_transcription
-
-    return read_transcription(path).text
+    """The text of a linked transcription file, read by the same rule as the edition's."""
+    return transcription_text(parse_file(path), str(path))
 
 
 def _first_difference(rebuilt: str, expected: str) -> str:
@@ -311,7 +312,7 @@ def _first_difference(rebuilt: str, expected: str) -> str:
     )
 
 
-def pointers(edition: Edition) -> Iterator[Diagnostic]:
+def pointers(edition: ApparatusDocument) -> Iterator[Diagnostic]:
     """APP010: same-document pointers ('#id') resolve to an element with that xml:id.
 
     (APP009, an xml:id used twice, is found while parsing: libxml2 refuses the document; see document.py.)
@@ -331,45 +332,34 @@ def pointers(edition: Edition) -> Iterator[Diagnostic]:
                     )
 
 
-def quran_references(edition: Edition) -> Iterator[Diagnostic]:
-    """QUR001/QUR002: a Qur'an citation (ref type="quran") has a canonical cRef whose surah and verses exist."""
-    citations = [r for r in edition.root.iter(tei("ref")) if r.get("type") == "quran" and r.get("cRef") is not None]
-    if not citations:
-        return
-    from tei.hadith.quran import parse_canonical, problems  # imported (with its text normalisation) only when cited
-
-    for ref in citations:
-        ranges = parse_canonical(ref.get("cRef"))
-        if ranges is None:
-            yield error(
-                "QUR002",
-                f"cRef {ref.get('cRef')!r} is not a Qur'an reference",
-                edition.name,
-                ref.sourceline,
-                hint="write surah:verse or surah:first-last, several joined with ';' (8:9, 8:67-68)",
-            )
-            continue
-        for problem in problems(ranges):
-            yield error("QUR001", f"Qur'an reference {ref.get('cRef')!r}: {problem}", edition.name, ref.sourceline)
-
-
 def _app_label(app: etree._Element) -> str:
     return f"app '{app.get(xml('id'))}'" if app.get(xml("id")) else "this app"
 
 
-RULES: tuple[Callable[[Edition], Iterator[Diagnostic]], ...] = (
+RULES: tuple[Callable[[ApparatusDocument], Iterator[Diagnostic]], ...] = (
     unknown_witnesses,
     attestation,
     sigla,
     lemma_follows_base,
     transcriptions,
     pointers,
-    quran_references,
 )
+
+
+@lru_cache(maxsize=1)
+def plugin_rules() -> tuple[Callable[[etree._Element, str], Iterable[Diagnostic]], ...]:
+    """Rules other packages register under the entry-point group `tei.validate.rules` (tei.hadith's Qur'an
+    references among them): each is called with a document's root element and name and yields diagnostics.
+    The validator knows none of them by name; they are looked up once per process, on first use."""
+    from importlib.metadata import entry_points  # its scan of installed packages is paid only when rules run
+
+    return tuple(entry.load() for entry in sorted(entry_points(group=PLUGIN_GROUP), key=lambda e: e.name))
 
 
 def check(tree: etree._ElementTree, path: Path) -> Iterator[Diagnostic]:
     """Every apparatus rule on one document; a document without apparatus or witnesses passes trivially."""
-    edition = Edition(tree, path)
+    edition = ApparatusDocument(tree, path)
     for rule in RULES:
         yield from rule(edition)
+    for plugin in plugin_rules():
+        yield from plugin(edition.root, edition.name)

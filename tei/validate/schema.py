@@ -1,4 +1,5 @@
-"""Schema engines behind one interface: RELAX NG (lxml), XSD 1.0/1.1 (xmlschema), ISO Schematron (elementpath).
+"""Schema engines behind one interface: RELAX NG (verdict by lxml, errors by our derivatives in relaxng.py and
+locate.py), XSD 1.0/1.1 (xmlschema), ISO Schematron (lxml's XPath 1 where it suffices, else elementpath).
 
 `load_schema(path)` reads any schema file once per process and returns its engines (a RELAX NG grammar
 with embedded Schematron gives two). Each engine's `check(tree, name)` yields Diagnostics. Large

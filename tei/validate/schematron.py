@@ -78,7 +78,7 @@ class Rule:
 
 
 @dataclass(frozen=True)
-class Pattern:
+class RulePattern:
     lets: tuple[tuple[str, Expression], ...]  # bound once per document, at its root
     rules: tuple[Rule, ...]
 
@@ -148,7 +148,7 @@ class SchematronSchema:
     def _lets(self, elements) -> tuple[tuple[str, Expression], ...]:
         return tuple((e.get("name"), self._expression(e.get("value") or "()", e)) for e in elements)
 
-    def _pattern(self, pattern: etree._Element, abstract: dict[str, etree._Element]) -> Pattern:
+    def _pattern(self, pattern: etree._Element, abstract: dict[str, etree._Element]) -> RulePattern:
         rules = []
         for rule in pattern.findall(sch("rule")):
             if rule.get("abstract") == "true":
@@ -163,7 +163,7 @@ class SchematronSchema:
             context = self._expression(selector, rule)
             prefilter, exact = _prefilter(selector, self.namespaces)
             rules.append(Rule(context, prefilter, exact, self._lets(rule.findall(sch("let"))), checks))
-        return Pattern(self._lets(pattern.findall(sch("let"))), tuple(rules))
+        return RulePattern(self._lets(pattern.findall(sch("let"))), tuple(rules))
 
     def _check(self, element: etree._Element, pattern: etree._Element) -> Check:
         role = (element.get("role") or "").lower()

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from tei import __version__
-from tei.collate.normalize import profile_named
 from tei.hadith.markup import citation_spans, quran_refs_decl
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
+from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
 from tei.xmlio import TEI_NS, indent, serialise, tei, xml
 

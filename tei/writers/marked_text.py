@@ -14,7 +14,7 @@ from collections.abc import Callable
 from lxml import etree
 
 from tei.hadith.markup import Span
-from tei.readers.plain_text import ARABIC_LETTER
+from tei.text.scripts import ARABIC_LETTER
 from tei.xmlio import append_text, tei, xml
 
 XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -27,7 +27,7 @@ from tei.hadith.isnad import recognise
 from tei.hadith.markup import hadith_spans, quran_refs_decl
 from tei.model import Witness, Work
 from tei.outputs import sha256
-from tei.readers.plain_text import ARABIC_LETTER
+from tei.text.scripts import ARABIC_LETTER
 from tei.writers.marked_text import XML_ILLEGAL, write_marked
 from tei.xmlio import TEI_NS, indent, serialise, tei, xml
 

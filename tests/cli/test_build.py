@@ -127,7 +127,7 @@ def test_an_unknown_stage_is_a_usage_error(tmp_path):
 
 
 def test_the_help_lists_every_stage_in_order():
-    from tei.build import STAGES
+    from tei.app.build import STAGES
 
     assert "Stages, in order: " + ", ".join(name for name, _ in STAGES) + "." in " ".join(
         run("build", "--help").stdout.split()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tei.app.build import STAGES, BuildOptions, edition
 from tei.apparatus import witness_text
-from tei.build import STAGES, BuildOptions, edition
 from tei.xmlio import NSMAP, parse_bytes
 
 

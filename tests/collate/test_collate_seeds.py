@@ -189,8 +189,8 @@ def test_every_honorific_difference_is_typed_non_substantive(seed_work):
     innermost level, in a unit whose readings are all non-substantive (or the lemma)."""
     from tei.collate.align import align
     from tei.collate.analyse import Collation, edition_body
-    from tei.collate.normalize import CLASS_MARK, profile_named
     from tei.collate.tokenize import tokenize
+    from tei.text.normalize import CLASS_MARK, profile_named
 
     profile = profile_named(seed_work.profile)
     tokens = {w.id: tokenize(w.text, profile) for w in seed_work.witnesses}

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from tei.collate.align import align, canonical_order, matched_pairs
 from tei.collate.analyse import Text, reading_type
-from tei.collate.normalize import PROFILES, profile_named
 from tei.collate.tokenize import tokenize
 from tei.errors import InvalidInputError
+from tei.text.normalize import PROFILES, profile_named
 
 HADITH = profile_named("hadith-en")
 

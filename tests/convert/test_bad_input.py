@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tei.apparatus import witness_text
+from tei.apparatus.witnesses import undeclared_witnesses
 from tei.convert import convert_checked
-from tei.convert.methods import undeclared_witnesses
 from tei.errors import TeiError
 from tei.xmlio import parse_bytes
 

@@ -8,8 +8,8 @@ import pytest
 from lxml import etree
 from paths import FIXTURES
 
+from tei.apparatus import all_witnesses
 from tei.convert import METHODS, convert_checked, witness_texts
-from tei.convert.methods import all_witnesses
 from tei.errors import TeiError
 from tei.xmlio import parse_bytes, parse_file
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from tei.apparatus import content_text, readings, witness_text
 from tei.cli import main
 from tei.collate import collate
-from tei.collate.normalize import PROFILES
 from tei.hadith.isnad import recognise
 from tei.model import Witness, Work
+from tei.text.normalize import PROFILES
 from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_bytes, tei
 

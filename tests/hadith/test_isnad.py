@@ -6,8 +6,8 @@ from pathlib import Path
 
 import regex
 
-from tei.collate.normalize import PROFILES
 from tei.hadith.isnad import embedded_chains, recognise
+from tei.text.normalize import PROFILES
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 KEY = PROFILES["hadith-ar"].key

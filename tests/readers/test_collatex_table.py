@@ -9,8 +9,8 @@ from cli_runner import run
 from paths import FIXTURES
 
 from tei.apparatus import witness_text
+from tei.convert.collatex import alignment_table, alignment_table_bytes
 from tei.readers.collatex import read_alignment_table, read_witness_input
-from tei.writers.collatex import alignment_table, alignment_table_bytes
 from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_bytes, parse_file
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tei.build import STAGES, BuildOptions
+from tei.app.build import STAGES, BuildOptions
 from tei.cli import main
 
 from .conftest import FIXTURES, MINI

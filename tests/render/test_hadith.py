@@ -11,10 +11,10 @@ from lxml import html as lxml_html
 from rapidfuzz import fuzz
 
 from tei.collate import collate
-from tei.collate.normalize import PROFILES
 from tei.model import Witness, Work
 from tei.outputs import write_files
 from tei.render import render
+from tei.text.normalize import PROFILES
 from tei.writers.edition import edition_bytes
 
 from .conftest import mini_variant, render_site

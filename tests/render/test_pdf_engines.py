@@ -61,7 +61,7 @@ def test_the_sources_are_written_for_hand_tuning(format_name, start, tmp_path):
 
 
 def test_tei_build_writes_the_pdf_from_edition_xml(tmp_path):
-    from tei.build import STAGES, BuildOptions
+    from tei.app.build import STAGES, BuildOptions
 
     shutil.copy(MINI, tmp_path / "edition.xml")
     written = dict(STAGES)["pdf"](None, BuildOptions(tmp_path))

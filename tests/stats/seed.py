@@ -9,7 +9,7 @@ from paths import SEEDS
 
 def seed_edition(folder: Path) -> Path:
     """Collate the seeds and write their edition.xml into `folder` (nothing else of the build)."""
-    from tei.build import BuildOptions, edition
+    from tei.app.build import BuildOptions, edition
     from tei.readers.manifest import read_manifest
 
     ((path, data),) = edition(read_manifest(SEEDS / "edition.toml"), BuildOptions(folder)).items()

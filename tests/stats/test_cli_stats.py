@@ -54,7 +54,7 @@ def test_bad_input_is_one_diagnostic(tmp_path):
 
 
 def test_the_build_stage_reads_the_edition_on_disk(seed_edition_path, tmp_path):
-    from tei.build import STAGES, BuildOptions
+    from tei.app.build import STAGES, BuildOptions
 
     written = dict(STAGES)["stats"](None, BuildOptions(seed_edition_path.parent))
     assert {p.name for p in written} == {"statistics.txt", "statistics.json", "statistics.csv", *PLOTS}

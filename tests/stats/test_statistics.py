@@ -12,10 +12,10 @@ from lxml import etree
 from paths import FIXTURES
 
 from tei.apparatus import witness_text
+from tei.apparatus.walk import follow
 from tei.convert import convert
 from tei.stats import statistics
 from tei.stats.tables import TABLES, as_records, density
-from tei.stats.walk import follow
 from tei.xmlio import parse_file
 
 MINI = FIXTURES / "editions" / "mini.xml"

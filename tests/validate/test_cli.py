@@ -120,7 +120,7 @@ def test_remote_xml_model_schema_is_not_fetched(tmp_path):
 
 
 def test_the_build_stages_copy_the_schema_where_the_edition_points_and_validate_it(tmp_path):
-    from tei.build import STAGES, BuildOptions
+    from tei.app.build import STAGES, BuildOptions
     from tei.errors import InvalidInputError
     from tei.outputs import write_files
     from tei.readers.manifest import read_manifest

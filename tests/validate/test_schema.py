@@ -25,7 +25,7 @@ SCHEMAS = PROJECT / "schemas"
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory) -> list[Path]:
     """What the toolkit writes for the seeds: the edition and its transcriptions (and the mini fixture)."""
-    from tei.build import STAGES, BuildOptions
+    from tei.app.build import STAGES, BuildOptions
     from tei.outputs import write_files
     from tei.readers.manifest import read_manifest
 

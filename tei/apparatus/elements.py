@@ -1,7 +1,8 @@
-"""Reading a parallel-segmentation apparatus from the XML itself: its witnesses and each one's exact text.
+"""The TEI apparatus elements and the small rules about them that every reader shares.
 
-This is the one implementation of the rebuild rule in docs/edition-format.md; `tei witness`, the validator's
-apparatus rules and the tests all call it, so a hand-edited edition.xml is read exactly like a generated one.
+Element names, pointer lists (`@wit`), the readings of an app (through `rdgGrp`), which reading attests a
+witness, characters written as `<g type="char">`, and where a document's text is. No text is rebuilt here:
+that is tei.apparatus.walk (parallel segmentation) and tei.apparatus.attached (base-text methods).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from lxml import etree
 
 from tei.diagnostics import error
 from tei.errors import InvalidInputError
-from tei.xmlio import NSMAP, tei, xml
+from tei.xmlio import NSMAP, tei
 
 APP, LEM, RDG, RDG_GRP, G = tei("app"), tei("lem"), tei("rdg"), tei("rdgGrp"), tei("g")
 CODE_POINT = re.compile(r"U\+[0-9A-Fa-f]{4,6}")
@@ -59,26 +60,6 @@ def _pointer_tuple(value: str | None) -> tuple[str, ...]:
     return tuple(token.removeprefix("#") for token in (value or "").split())
 
 
-def witness_ids(tree: etree._ElementTree) -> list[str]:
-    """The declared witnesses (listWit/witness/@xml:id) in document order; groups are not witnesses.
-
-    A document without listWit falls back to the ids its @wit attributes name, in order of appearance.
-    """
-    root = tree.getroot()
-    declared = [
-        w.get(xml("id"))
-        for w in root.iter(tei("witness"))
-        if w.get(xml("id")) and not w.findall(f".//{tei('witness')}")  # a witness holding witnesses is a group
-    ]
-    if declared:
-        return declared
-    seen: dict[str, None] = {}
-    for reading in root.iter(LEM, RDG):
-        for wid in pointer_ids(reading.get("wit")):
-            seen.setdefault(wid)
-    return list(seen)
-
-
 def readings(app: etree._Element) -> list[etree._Element]:
     """The lem and rdg elements of an app, including those inside rdgGrp, in document order."""
     found = []
@@ -117,49 +98,8 @@ def mapped_character(g: etree._Element) -> str:
     return chr(int(value[2:], 16))
 
 
-def _append_content(element: etree._Element, witness_id: str, parts: list[str]) -> None:
-    layout_only = element.tag in ELEMENT_ONLY
-    if not layout_only:
-        parts.append(element.text or "")
-    for child in element:
-        if isinstance(child.tag, str) and child.tag not in NO_WITNESS_TEXT:
-            if child.tag == APP:
-                reading = reading_for(child, witness_id)
-                if reading is not None:
-                    _append_content(reading, witness_id, parts)
-            elif child.tag == G and child.get("type") == "char":
-                parts.append(mapped_character(child))
-            else:
-                _append_content(child, witness_id, parts)
-        if not layout_only:
-            parts.append(child.tail or "")
-
-
 def body(tree: etree._ElementTree, name: str = "<edition>") -> etree._Element:
     found = tree.getroot().xpath("//tei:text/tei:body", namespaces=NSMAP)
     if not found:
         raise InvalidInputError(error("A001", "the document has no text/body to read witnesses from", name))
     return found[0]
-
-
-def content_text(element: etree._Element, witness_id: str) -> str:
-    """The text one witness reads in an element (a reading, say), by the parallel-segmentation rule."""
-    parts: list[str] = []
-    _append_content(element, witness_id, parts)
-    return "".join(parts)
-
-
-def witness_text(tree: etree._ElementTree, witness_id: str, name: str = "<edition>") -> str:
-    """The exact text of one witness, rebuilt from the apparatus (nothing added, nothing normalised).
-
-    Parallel segmentation is read here; the methods that attach an apparatus to a base text
-    (location-referenced, double end-point) are read by tei.convert.attached, after the method the
-    document uses has been checked against the one its header declares.
-    """
-    from tei.convert.attached import attached_text
-    from tei.convert.methods import PARALLEL_SEGMENTATION, apparatus_method
-
-    method = apparatus_method(tree, name)
-    if method != PARALLEL_SEGMENTATION:
-        return attached_text(tree, witness_id, method, name)
-    return content_text(body(tree, name), witness_id)

@@ -22,18 +22,18 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from tei.apparatus import (
+from tei.apparatus.elements import (
     APP,
     ELEMENT_ONLY,
     LEM,
     NO_WITNESS_TEXT,
     RDG,
     body,
-    content_text,
     reading_for,
     readings,
 )
-from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, outer_apps
+from tei.apparatus.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, outer_apps
+from tei.apparatus.walk import content_text
 from tei.diagnostics import error
 from tei.errors import InvalidInputError
 from tei.xmlio import tei, xml

@@ -3,17 +3,17 @@
 The header's `variantEncoding/@method` is believed when present, but only if the apparatus agrees with it;
 a document that declares nothing is read as parallel segmentation unless its `app`s point into the text
 with `@from` (double end-point attachment). Location reference is never guessed: it must be declared.
-Also here: the witnesses a document declares and those it merely refers to.
+Also here: setting the declared method, for a converted document.
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, pointer_ids
-from tei.diagnostics import Diagnostic, error, warning
+from tei.apparatus.elements import APP, LEM, RDG
+from tei.diagnostics import Diagnostic, error
 from tei.errors import InvalidInputError
-from tei.xmlio import tei, xml
+from tei.xmlio import tei
 
 PARALLEL_SEGMENTATION = "parallel-segmentation"
 LOCATION_REFERENCED = "location-referenced"
@@ -21,9 +21,6 @@ DOUBLE_END_POINT = "double-end-point"
 METHODS = (PARALLEL_SEGMENTATION, LOCATION_REFERENCED, DOUBLE_END_POINT)
 
 VARIANT_ENCODING = tei("variantEncoding")
-WITNESS_REFERENCES = tuple(
-    tei(t) for t in ("lem", "rdg", "rdgGrp", "witDetail", "witStart", "witEnd", "lacunaStart", "lacunaEnd")
-)
 
 
 def outer_apps(root: etree._Element) -> list[etree._Element]:
@@ -95,47 +92,3 @@ def set_declared_method(tree: etree._ElementTree, method: str) -> None:
                 file_desc.addnext(encoding)
         found = etree.SubElement(encoding, VARIANT_ENCODING, location="internal")
     found.set("method", method)
-
-
-def declared_witnesses(tree: etree._ElementTree) -> set[str]:
-    """Ids and, for witnesses without an id, sigla (@n) of listWit entries, and ids of witness groups."""
-    names = set()
-    for element in tree.getroot().iter(tei("witness"), tei("listWit")):
-        names.add(element.get(xml("id")) or (element.get("n") if element.tag == tei("witness") else None))
-    return names - {None}
-
-
-def referenced_witnesses(tree: etree._ElementTree) -> dict[str, int | None]:
-    """Every witness named by a @wit, with the line where it is first named, in order of appearance."""
-    found: dict[str, int | None] = {}
-    for element in tree.getroot().iter(*WITNESS_REFERENCES):
-        for witness in pointer_ids(element.get("wit")):
-            found.setdefault(witness, element.sourceline)
-    return found
-
-
-def all_witnesses(tree: etree._ElementTree) -> list[str]:
-    """The witnesses whose texts a conversion must keep: the declared ones, then any others named in @wit."""
-    from tei.apparatus import witness_ids
-
-    found = dict.fromkeys(witness_ids(tree))
-    found.update(dict.fromkeys(referenced_witnesses(tree)))
-    return list(found)
-
-
-def undeclared_witnesses(tree: etree._ElementTree, name: str) -> list[Diagnostic]:
-    """A warning for each witness a @wit names but listWit does not declare (only when listWit exists)."""
-    declared = declared_witnesses(tree)
-    if not declared:
-        return []
-    return [
-        warning(
-            "CV003",
-            f"witness '{witness}' is named in @wit but not declared in listWit",
-            name,
-            line,
-            hint="declare it in listWit/witness, or correct the @wit",
-        )
-        for witness, line in referenced_witnesses(tree).items()
-        if witness not in declared
-    ]

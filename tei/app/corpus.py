@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tei import __version__
-from tei.build import BuildOptions, build
+from tei.app.build import BuildOptions, build
 from tei.diagnostics import Diagnostic, error
 from tei.errors import MissingResourceError, TeiError, UsageError
 from tei.model import Work

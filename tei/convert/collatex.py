@@ -15,8 +15,7 @@ import re
 
 from lxml import etree
 
-from tei.apparatus import body, witness_ids
-from tei.stats.walk import follow
+from tei.apparatus import as_parallel_segmentation, body, follow, witness_ids
 from tei.xmlio import tei, xml
 
 LOSSY = True  # see the module docstring for what is lost
@@ -43,11 +42,7 @@ def columns(container: etree._Element, witnesses: list[str]) -> list[list[str]]:
 
 def alignment_table(tree: etree._ElementTree, name: str) -> dict:
     """The table as a JSON-ready dict (a base-text apparatus is first converted to parallel segmentation)."""
-    from tei.convert import convert
-    from tei.convert.methods import PARALLEL_SEGMENTATION, apparatus_method
-
-    if apparatus_method(tree, name) != PARALLEL_SEGMENTATION:
-        tree = convert(tree, PARALLEL_SEGMENTATION, name)
+    tree = as_parallel_segmentation(tree, name)
     witnesses = witness_ids(tree)
     sigla = {w.get(xml("id")): w.get("n") for w in tree.getroot().iter(tei("witness"))}
     table = columns(body(tree, name), witnesses)

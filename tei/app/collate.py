@@ -10,16 +10,16 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from tei.app.encode import default_ids
 from tei.collate import collate
-from tei.collate.normalize import profile_named
 from tei.diagnostics import error
-from tei.encode import default_ids
 from tei.errors import InvalidInputError, MissingResourceError, UsageError
 from tei.model import Witness, Work
 from tei.readers.manifest import read_manifest
 from tei.readers.plain_text import read_witness
 from tei.readers.transcription import read_transcription
 from tei.resources import resource
+from tei.text.normalize import profile_named
 from tei.writers.edition import EditionOptions, edition_bytes
 from tei.writers.transcription import refuse_illegal_characters
 

@@ -17,8 +17,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, pointer_ids, readings
-from tei.convert.attached import (
+from tei.apparatus.attached import (
     LIST_APP,
     Attachment,
     attachments,
@@ -28,8 +27,10 @@ from tei.convert.attached import (
     pointed,
     read_base,
 )
-from tei.convert.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, all_witnesses
-from tei.convert.tree import ANCHOR, READING_ONLY, detach, references, take_between
+from tei.apparatus.elements import APP, LEM, RDG, pointer_ids, readings
+from tei.apparatus.methods import DOUBLE_END_POINT, LOCATION_REFERENCED
+from tei.apparatus.tree import ANCHOR, READING_ONLY, detach, references, take_between
+from tei.apparatus.witnesses import all_witnesses
 from tei.diagnostics import error
 from tei.errors import InvalidInputError, OutputRefusedError
 from tei.xmlio import tei, xml

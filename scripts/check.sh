@@ -1,0 +1,9 @@
+#!/bin/sh
+# The whole test suite, as README command (b) and CI run it: layer contracts, lint, format, then pytest.
+# Every tool is taken from ./.venv, never from PATH, so a missing install step fails here too.
+set -eu
+cd "$(dirname "$0")/.."
+.venv/bin/lint-imports
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/python -m pytest "$@"
