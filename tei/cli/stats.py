@@ -25,11 +25,12 @@ TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, s
     "-o",
     "--output",
     type=click.Path(path_type=Path, file_okay=False),
-    help="Instead, write a folder: statistics.txt/.json/.csv, agreement.svg/.png, density.svg/.png.",
+    help="Instead, write a folder: statistics.txt/.json/.csv, agreement.svg, density.svg.",
 )
+@click.option("--png", is_flag=True, help="With -o: also write agreement.png and density.png (needs matplotlib).")
 @force_option
 @format_option
-def command(edition, table, output, force, output_format):
+def command(edition, table, output, png, force, output_format):
     """Statistics of EDITION, read from its XML (any of the three apparatus methods).
 
     Agreement: for each pair of witnesses, the units both pass through and how many of them they read
@@ -48,4 +49,4 @@ def command(edition, table, output, force, output_format):
         return
     from tei.stats.files import statistics_files
 
-    echo_written(write_files(statistics_files(edition, output), force), output_format)
+    echo_written(write_files(statistics_files(edition, output, png), force), output_format)

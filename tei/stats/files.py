@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tei.stats import statistics
-from tei.stats.plots import plot_files
+from tei.stats import statistics, svg
 from tei.stats.tables import EXTENSIONS, TABLES
 from tei.xmlio import parse_file
 
 
-def statistics_files(edition: Path, folder: Path) -> dict[Path, bytes]:
-    """<folder>/statistics.{txt,json,csv}, agreement.{svg,png} and density.{svg,png}, from the edition XML."""
+def statistics_files(edition: Path, folder: Path, png: bool = False) -> dict[Path, bytes]:
+    """<folder>/statistics.{txt,json,csv}, agreement.svg and density.svg, from the edition XML; with `png`,
+    agreement.png and density.png too (matplotlib is imported only then)."""
     stats = statistics(parse_file(edition), str(edition))
     files = {
         folder / f"statistics.{EXTENSIONS[name]}": render(stats).encode("utf-8") for name, render in TABLES.items()
     }
-    files.update(plot_files(stats, folder))
+    files.update({folder / f"{name}.svg": draw(stats) for name, draw in svg.PLOTS.items()})
+    if png:
+        from tei.stats.plots import png_files  # matplotlib: 0.7 s, paid only when PNG is asked for
+
+        files.update(png_files(stats, folder))
     return files
