@@ -1,15 +1,27 @@
-"""`tei build`: every stage that exists, from a manifest to the outputs, each stage written as it finishes."""
+"""`tei build`: every stage that exists, from a manifest to the outputs, each stage written as it finishes.
+
+A stage whose inputs are unchanged since it last ran into the same folder, and whose outputs are still
+there as it wrote them, is skipped. Its inputs are hashed: the toolkit version and the Work (manifest
+facts and every witness text) for the stages that start from the manifest, the toolkit version and the
+bytes of edition.xml as it stands on disk (hand edits included) for the stages downstream of it. The
+hashes live in the stamp file `.tei-build-stamp.json` in the output folder, with the hash of every file
+each stage wrote; `--force` runs every stage. An unchanged rebuild therefore reads and hashes, and writes
+nothing.
+"""
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tei import __version__
 from tei.diagnostics import error
 from tei.errors import UsageError
 from tei.model import Work
-from tei.outputs import prepare_folder, write_files
+from tei.outputs import prepare_folder, sha256, write_files
 from tei.render import render
 from tei.writers.transcription import transcription_bytes
 
@@ -83,6 +95,9 @@ def from_edition(step: Callable[[Path, Path], dict[Path, bytes]]) -> Callable[[W
     return stage
 
 
+STAMP_NAME = ".tei-build-stamp.json"
+FROM_MANIFEST = ("transcriptions", "edition", "schema")  # the other stages start from edition.xml on disk
+
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
     ("edition", edition),
@@ -94,14 +109,66 @@ STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...
 )
 
 
-def build(work: Work, options: BuildOptions, on_written: Callable[[str, Path], None]) -> None:
-    """Run the stages in order; each stage's files are written all at once before the next starts."""
+def build(
+    work: Work,
+    options: BuildOptions,
+    on_written: Callable[[str, Path], None],
+    on_stage: Callable[[str, float, bool], None] | None = None,
+) -> bool:
+    """Run the stages in order; each stage's files are written all at once before the next starts.
+
+    A stage whose inputs and outputs are as its stamp records is skipped. `on_stage(name, seconds,
+    skipped)` hears of each stage. Returns True if any stage ran.
+    """
     prepare_folder(options.output)
+    stamp_path = options.output / STAMP_NAME
+    stamps = {} if options.force else _read_stamps(stamp_path)
+    work_digest = sha256(repr((__version__, work)).encode("utf-8"))
+    ran = False
     for name, stage in STAGES:
         if options.stages is not None and name not in options.stages:
             continue
-        for path in write_files(stage(work, options), force=options.force):
-            on_written(name, path)
+        started = time.perf_counter()
+        inputs = work_digest if name in FROM_MANIFEST else _edition_digest(options.output)
+        skipped = _unchanged(stamps.get(name), inputs, options.output)
+        if not skipped:
+            ran = True
+            files = stage(work, options)
+            for path in write_files(files, force=options.force):
+                on_written(name, path)
+            stamps[name] = {
+                "inputs": inputs,
+                "outputs": {Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()},
+            }
+            write_files({stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}, force=True)
+        if on_stage is not None:
+            on_stage(name, time.perf_counter() - started, skipped)
+    return ran
+
+
+def _edition_digest(output: Path) -> str:
+    edition_path = output / "edition.xml"
+    content = edition_path.read_bytes() if edition_path.is_file() else b"(none)"
+    return sha256(__version__.encode("utf-8") + b"\0" + content)
+
+
+def _read_stamps(path: Path) -> dict:
+    try:
+        found = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _unchanged(stamp: dict | None, inputs: str, output: Path) -> bool:
+    """True when the stage last ran on these inputs and every file it wrote is still as it wrote it."""
+    if not isinstance(stamp, dict) or stamp.get("inputs") != inputs:
+        return False
+    for name, digest in stamp.get("outputs", {}).items():
+        path = output / name
+        if not path.is_file() or sha256(path.read_bytes()) != digest:
+            return False
+    return True
 
 
 def stage_names(text: str) -> tuple[str, ...]:

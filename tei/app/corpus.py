@@ -1,9 +1,8 @@
 """Corpus mode of `tei build`: many works, each built on its own, in parallel, resumable and shardable.
 
 A corpus is a folder holding works: every `edition.toml` below it is one work, built into the same relative
-folder under the output. A work whose inputs (manifest and witness files) and toolkit version are unchanged
-since its last successful build is skipped: the build stamp `.tei-build-stamp` in its output folder holds the
-content hash. `--shard I/N` picks the works whose path hashes to I among N, so that a scheduler (GNU
+folder under the output. A work none of whose stages has changed inputs since its last build is skipped:
+the stage stamps are tei.app.build's, the same as for a single edition. `--shard I/N` picks the works whose path hashes to I among N, so that a scheduler (GNU
 parallel, Slurm, a cluster) can spread one corpus over machines without any coordination.
 """
 
@@ -15,16 +14,12 @@ from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tei import __version__
 from tei.app.build import BuildOptions, build
 from tei.diagnostics import Diagnostic, error
 from tei.errors import MissingResourceError, TeiError, UsageError
-from tei.model import Work
-from tei.outputs import sweep_temporaries, write_files
+from tei.outputs import sweep_temporaries
 from tei.parallel import process_pool
 from tei.readers.manifest import MANIFEST_NAME, read_manifest
-
-STAMP_NAME = ".tei-build-stamp"
 
 
 @dataclass(frozen=True)
@@ -85,29 +80,13 @@ def works(corpus: Path, shard: Shard | None = None) -> list[Path]:
     return found
 
 
-def input_stamp(manifest: Path, work: Work, stages: tuple[str, ...] | None) -> str:
-    """A hash of everything a work's build depends on: toolkit version, stages, manifest, witness texts."""
-    digest = hashlib.sha256(__version__.encode())
-    digest.update(repr(stages).encode())
-    digest.update(manifest.read_bytes())
-    for witness in work.witnesses:
-        digest.update(witness.id.encode() + b"\0" + witness.text.encode("utf-8") + b"\0")
-    return digest.hexdigest()
-
-
 def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
     """Build one work unless its stamp says nothing changed; never raise (a worker reports instead)."""
     result = WorkResult(str(manifest.parent))
     try:
         sweep_temporaries(options.output)
         work = read_manifest(manifest)
-        stamp = input_stamp(manifest, work, options.stages)
-        stamp_path = options.output / STAMP_NAME
-        if not options.force and stamp_path.is_file() and stamp_path.read_text("ascii").strip() == stamp:
-            result.skipped = True
-            return result
-        build(work, options, lambda _stage, path: result.written.append(path))
-        write_files({stamp_path: stamp.encode("ascii") + b"\n"}, force=True)
+        result.skipped = not build(work, options, lambda _stage, path: result.written.append(path))
     except TeiError as exc:
         result.diagnostics = exc.diagnostics
     except OSError as exc:

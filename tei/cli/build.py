@@ -31,16 +31,19 @@ from tei.cli.options import echo_written, force_option, format_option
 )
 @click.option("--shard", metavar="I/N", help="Corpus mode: build only shard I of N (deterministic by work path).")
 @click.option("--stages", metavar="NAME,...", help="Run only these stages (default: all; see below).")
+@click.option("--timings", is_flag=True, help="Print each stage's time (and whether it was skipped) on stderr.")
 @force_option
 @format_option
-def command(manifest, output, jobs, shard, stages, force, output_format):
+def command(manifest, output, jobs, shard, stages, timings, force, output_format):
     """Build everything from MANIFEST into the output folder, printing each file written.
 
     MANIFEST is an edition.toml, or a folder holding one. A folder without one is a corpus: every
     edition.toml below it is a work, built into the same relative folder under the output; works whose
     inputs and toolkit version are unchanged since their last build are skipped (--force rebuilds them).
 
-    Stages, in order: transcriptions, edition, schema, validate, html, pdf, stats.
+    Stages, in order: transcriptions, edition, schema, validate, html, pdf, stats. A stage whose inputs
+    (the manifest and witness texts, or edition.xml as it stands) and outputs are unchanged since it last
+    ran into the output folder is skipped.
     """
     from tei.app.build import BuildOptions, build, stage_names
     from tei.app.corpus import is_corpus
@@ -57,7 +60,11 @@ def command(manifest, output, jobs, shard, stages, force, output_format):
         if output_format == "text":
             click.echo(path)
 
-    build(read_manifest(manifest), options, on_written)
+    def on_stage(name, seconds, skipped):
+        if timings:
+            click.echo(f"{name}: {seconds:.3f} s{' (unchanged, skipped)' if skipped else ''}", err=True)
+
+    build(read_manifest(manifest), options, on_written, on_stage)
     if output_format == "json":
         echo_written(written, "json")
 

@@ -1,0 +1,64 @@
+"""`tei build seeds -o OUT` as a user runs it: fresh processes, each stage's time and the whole command's wall time.
+
+Two rows: a build into an empty folder, and an unchanged rebuild into the same folder (every stage skipped
+by its stamp). Each figure is the median of --runs fresh processes of the `tei` script beside this Python.
+The stage times come from `tei build --timings`; "start-up and the rest" is the wall time less the stages
+(interpreter start, imports, reading the manifest, writing files). Usage:
+
+    python benchmarks/build_seeds.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from console import tei_script  # noqa: E402
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+
+
+def run_build(output: Path) -> tuple[float, dict[str, float]]:
+    command = [tei_script(), "build", str(SEEDS), "-o", str(output), "--timings"]
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    if result.returncode != 0:
+        sys.exit(f"tei build failed:\n{result.stderr}")
+    stages = {}
+    for line in result.stderr.splitlines():
+        name, _, rest = line.partition(": ")
+        if rest.endswith("s") or "skipped" in rest:
+            stages[name] = float(rest.split()[0])
+    return wall, stages
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    runs = parser.parse_args().runs
+    fresh, again = [], []
+    with tempfile.TemporaryDirectory() as scratch:
+        for number in range(runs):
+            output = Path(scratch) / f"build{number}"
+            fresh.append(run_build(output))
+            again.append(run_build(output))
+    names = list(fresh[0][1])
+    print(f"tei build seeds -o OUT, median of {runs} fresh processes, seconds")
+    print(f"{'':22}" + "".join(f"{n:>15}" for n in names) + f"{'start-up, rest':>16}{'wall':>8}")
+    for label, rows in (("into an empty folder", fresh), ("unchanged rebuild", again)):
+        medians = {n: statistics.median(r[1][n] for r in rows) for n in names}
+        wall = statistics.median(r[0] for r in rows)
+        rest = wall - sum(medians.values())
+        print(f"{label:22}" + "".join(f"{medians[n]:15.3f}" for n in names) + f"{rest:16.3f}{wall:8.3f}")
+
+
+if __name__ == "__main__":
+    main()
