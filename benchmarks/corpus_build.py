@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from soak import variant  # noqa: E402  (the same random edits as the soak test)
+from witness_sets import variant  # noqa: E402  (the same random edits as the soak test)
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 STAGES = "transcriptions,edition,schema,validate,html"

@@ -40,3 +40,26 @@ def readonly_dir(tmp_path):
     """A folder nobody can write into, not even root: a read-only tmpfs mount (skips where mounting is denied)."""
     with tmpfs(tmp_path / "readonly", "ro,size=64k") as folder:
         yield folder
+
+
+# Test tiers (markers registered in pyproject.toml), given by what a test uses, so that `-m "not browser"`,
+# `-m "not needs_shared"` or `-m "not slow"` select a tier without every test having to say it.
+TIER_FIXTURES = {
+    "needs_shared": {"shared_dir", "tei_all_rng"},
+    "browser": {"browser", "open_page"},
+    "external_tool": {"jing", "teiphy", "xsltproc"},
+}
+SLOW_FILES = {"test_interruption.py", "test_soak.py", "test_corpus.py", "test_packaging.py"}
+TOOL_FILES = {"test_pdf.py", "test_pdf_engines.py", "test_pdf_corpora.py", "test_hadith.py", "test_xsltproc.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for marker, names in TIER_FIXTURES.items():
+            if fixtures & names:
+                item.add_marker(marker)
+        if item.path.name in SLOW_FILES:
+            item.add_marker("slow")
+        if item.path.name in TOOL_FILES and item.path.parent.name == "render":
+            item.add_marker("external_tool")

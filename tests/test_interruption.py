@@ -2,12 +2,10 @@
 
 import json
 import os
-import random
 import shutil
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from paths import SEEDS
@@ -30,12 +28,16 @@ def complete_outputs(out):
                 assert path.name in recorded, f"{path} was written but not recorded"
 
 
-WORKS = 8  # each work runs every stage (collation, validation, HTML, PDF, stats): seconds apiece
+WORKS = 8  # each work runs every stage (collation, validation, HTML, PDF, stats): about a second apiece
+KILL_AFTER = (1, 18, 37)  # written paths reported before each kill (a work reports 17)
 
 
-def wait_until_writing(process):
-    """Wait until the build reports its first written file (past Python's start-up, where any program dies noisily)."""
-    process.stdout.readline()
+def wait_for_written_paths(process, count):
+    """Wait until the build has reported `count` written files (a work's files are reported when it is done,
+    so the kill lands while the other worker is in the middle of its work)."""
+    for _ in range(count):
+        if not process.stdout.readline():
+            break
 
 
 @pytest.fixture
@@ -49,12 +51,10 @@ def corpus(tmp_path):
 def test_killed_builds_leave_intact_outputs_and_resume(corpus, tmp_path, signal_number):
     out = tmp_path / "out"
     command = [sys.executable, "-m", "tei", "build", str(corpus), "-o", str(out), "--jobs", "2"]
-    chance = random.Random(signal_number)
     interrupted = 0
-    for _ in range(3):
+    for written in KILL_AFTER:  # the kill comes after the N-th written path, not after a random sleep
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-        wait_until_writing(process)
-        time.sleep(chance.uniform(0, 0.5))
+        wait_for_written_paths(process, written)
         os.killpg(process.pid, signal_number)
         _, stderr = process.communicate(timeout=60)
         interrupted += process.returncode != 0
