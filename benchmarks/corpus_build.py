@@ -1,8 +1,10 @@
 """Corpus mode at scale: N works x 4 witnesses of about 200 words, made from the seeds' real text with random
-edits, built with collate + validate + HTML on all cores; prints works per second and the time 7,500 works
-(Sahih Muslim's size) would take at that rate. Usage:
+edits, built with every default stage (transcriptions, edition, schema, validate, html, pdf, stats) on all
+cores; prints the measured wall time, works per second, a second run with nothing changed, and each stage's
+median time per work (from `tei build --timings` on a sample of the works, one process at a time).
+Sahih Muslim has about 7,500 reports: `--works 7500` measures that size. Usage:
 
-    python benchmarks/corpus_build.py [--works 300] [--jobs 2] [--words 200]
+    python benchmarks/corpus_build.py [--works 300] [--jobs 2] [--words 200] [--stages a,b,...]
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -21,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from witness_sets import variant  # noqa: E402  (the same random edits as the soak test)
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
-STAGES = "transcriptions,edition,schema,validate,html"
+SAMPLE = 10  # works built one by one with --timings for the per-stage figures
 MANIFEST = """[edition]
 id = "w{number}"
 title = "Work {number}"
@@ -51,7 +54,9 @@ def main() -> None:
     parser.add_argument("--works", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--words", type=int, default=200)
+    parser.add_argument("--stages", help="only these stages (default: every stage)")
     arguments = parser.parse_args()
+    stage_option = ["--stages", arguments.stages] if arguments.stages else []
     with tempfile.TemporaryDirectory() as scratch:
         corpus, out = Path(scratch) / "corpus", Path(scratch) / "out"
         make_corpus(corpus, arguments.works, arguments.words)
@@ -65,8 +70,7 @@ def main() -> None:
             str(out),
             "--jobs",
             str(arguments.jobs),
-            "--stages",
-            STAGES,
+            *stage_option,
         ]
         start = time.perf_counter()
         result = subprocess.run(command, capture_output=True, text=True)
@@ -74,13 +78,29 @@ def main() -> None:
         again = time.perf_counter()
         subprocess.run(command, capture_output=True, text=True)
         unchanged = time.perf_counter() - again
-    if result.returncode != 0:
-        sys.exit(result.stderr[-2000:])
+        if result.returncode != 0:
+            sys.exit(result.stderr[-2000:])
+        per_stage = sample_timings(sorted(corpus.iterdir())[:SAMPLE], Path(scratch) / "sample", stage_option)
     rate = arguments.works / elapsed
-    print(f"{arguments.works} works x 4 witnesses x {arguments.words} words, stages {STAGES}, --jobs {arguments.jobs}")
-    print(f"built in {elapsed:.1f} s: {rate:.1f} works/s; 7,500 works would take {7500 / rate / 60:.1f} min")
+    stages = arguments.stages or "every stage"
+    print(f"{arguments.works} works x 4 witnesses x {arguments.words} words, {stages}, --jobs {arguments.jobs}")
+    print(f"built in {elapsed:.1f} s ({elapsed / 60:.1f} min, measured): {rate:.1f} works/s")
     print(f"second run, every work unchanged: {unchanged:.1f} s")
     print(result.stderr.strip().splitlines()[-1])
+    print(f"median seconds per work and stage, {SAMPLE} works built one by one:")
+    print("  " + ", ".join(f"{name} {seconds:.3f}" for name, seconds in per_stage.items()))
+
+
+def sample_timings(works: list[Path], out: Path, stage_option: list[str]) -> dict[str, float]:
+    found: dict[str, list[float]] = {}
+    for work in works:
+        command = [sys.executable, "-m", "tei", "build", str(work), "-o", str(out / work.name), "--timings"]
+        result = subprocess.run([*command, *stage_option], capture_output=True, text=True, check=True)
+        for line in result.stderr.splitlines():
+            name, _, rest = line.partition(": ")
+            if rest.endswith(" s"):
+                found.setdefault(name, []).append(float(rest.split()[0]))
+    return {name: statistics.median(values) for name, values in found.items()}
 
 
 if __name__ == "__main__":
