@@ -21,6 +21,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -73,18 +74,36 @@ def prepare_folder(folder: Path) -> None:
         raise OutputRefusedError(error("O002", f"the output folder cannot be made: {exc.strerror}", folder)) from None
 
 
+def edited_outputs(folder: Path) -> list[Path]:
+    """Every file below `folder` that the toolkit wrote (it is in a ledger) and that was edited since, sorted."""
+    found = []
+    for ledger in sorted(folder.rglob(LEDGER_NAME)) if folder.is_dir() else []:
+        for name in sorted(_read_ledger(ledger.parent)):
+            if was_edited(ledger.parent / name):
+                found.append(ledger.parent / name)
+    return found
+
+
+def refuse_edited(paths: list[Path], hint: str = "use --force to replace them (each old file is kept as a backup)"):
+    """One O004 diagnostic per hand-edited file, all raised at once, so a person sees every one of them."""
+    raise OutputRefusedError(
+        *(
+            error(
+                "O004",
+                "this file was edited or made by hand since the toolkit wrote it; it was left untouched",
+                path,
+                hint=hint if number == len(paths) - 1 else None,
+            )
+            for number, path in enumerate(paths)
+        )
+    )
+
+
 def _check_writable(target: Path, force: bool) -> None:
     if target.is_dir():
         raise UsageError(error("O003", "the output path is a folder, but a file is needed here", target))
     if not force and was_edited(target):
-        raise OutputRefusedError(
-            error(
-                "O004",
-                "this file was edited or made by hand since the toolkit wrote it; it was left untouched",
-                target,
-                hint="use --force to replace it (the old file is kept as a backup)",
-            )
-        )
+        refuse_edited([target], "use --force to replace it (the old file is kept as a backup)")
 
 
 @contextmanager
@@ -97,8 +116,13 @@ def _locked_ledger(folder: Path):
         os.close(descriptor)
 
 
-def write_files(files: dict[Path, bytes], force: bool = False) -> list[Path]:
-    """Write every file or none: check all targets, stage temporary files, then rename them into place."""
+def write_files(
+    files: dict[Path, bytes], force: bool = False, on_backup: Callable[[Path, Path], None] | None = None
+) -> list[Path]:
+    """Write every file or none: check all targets, stage temporary files, then rename them into place.
+
+    With `force`, a hand-edited file is kept as `NAME.<time>.bak` and `on_backup(file, backup)` hears of it.
+    """
     if "-" in {str(p) for p in files}:
         (data,) = files.values()
         sys.stdout.buffer.write(data)
@@ -124,7 +148,10 @@ def write_files(files: dict[Path, bytes], force: bool = False) -> list[Path]:
         ) from None
     for temporary, target in staged:
         if target.exists() and was_edited(target):
-            target.replace(target.with_name(f"{target.name}.{time.strftime('%Y%m%dT%H%M%S')}.bak"))
+            backup = target.with_name(f"{target.name}.{time.strftime('%Y%m%dT%H%M%S')}.bak")
+            target.replace(backup)
+            if on_backup is not None:
+                on_backup(target, backup)
         temporary.replace(target)
     with contextlib.suppress(OSError):  # every file is whole and the ledger accepts it: the next write records it
         _record(targets, keep_old=False)

@@ -21,7 +21,7 @@ from tei import __version__
 from tei.diagnostics import error
 from tei.errors import UsageError
 from tei.model import Work
-from tei.outputs import prepare_folder, sha256, write_files
+from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.render import render
 from tei.writers.transcription import transcription_bytes
 
@@ -114,13 +114,21 @@ def build(
     options: BuildOptions,
     on_written: Callable[[str, Path], None],
     on_stage: Callable[[str, float, bool], None] | None = None,
+    on_backup: Callable[[Path, Path], None] | None = None,
 ) -> bool:
     """Run the stages in order; each stage's files are written all at once before the next starts.
 
-    A stage whose inputs and outputs are as its stamp records is skipped. `on_stage(name, seconds,
-    skipped)` hears of each stage. Returns True if any stage ran.
+    Before any stage runs, every output the toolkit wrote into the folder earlier is checked for hand
+    edits: without --force, all of them are refused at once and nothing is written. A stage whose inputs
+    and outputs are as its stamp records is skipped. `on_stage(name, seconds, skipped)` hears of each
+    stage, `on_backup(file, backup)` of each edited file kept as a backup (with --force). Returns True if
+    any stage ran.
     """
     prepare_folder(options.output)
+    if not options.force:
+        edited = edited_outputs(options.output)
+        if edited:
+            refuse_edited(edited)
     stamp_path = options.output / STAMP_NAME
     stamps = {} if options.force else _read_stamps(stamp_path)
     work_digest = sha256(repr((__version__, work)).encode("utf-8"))
@@ -134,7 +142,7 @@ def build(
         if not skipped:
             ran = True
             files = stage(work, options)
-            for path in write_files(files, force=options.force):
+            for path in write_files(files, force=options.force, on_backup=on_backup):
                 on_written(name, path)
             stamps[name] = {
                 "inputs": inputs,

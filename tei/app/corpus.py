@@ -51,6 +51,7 @@ class WorkResult:
     name: str
     written: list[Path] = field(default_factory=list)
     skipped: bool = False
+    backups: list[tuple[Path, Path]] = field(default_factory=list)  # with --force: (edited file, its backup)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
@@ -86,7 +87,12 @@ def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
     try:
         sweep_temporaries(options.output)
         work = read_manifest(manifest)
-        result.skipped = not build(work, options, lambda _stage, path: result.written.append(path))
+        result.skipped = not build(
+            work,
+            options,
+            lambda _stage, path: result.written.append(path),
+            on_backup=lambda target, backup: result.backups.append((target, backup)),
+        )
     except TeiError as exc:
         result.diagnostics = exc.diagnostics
     except OSError as exc:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, force_option, format_option
 
 
 @click.command("build")
@@ -64,7 +64,7 @@ def command(manifest, output, jobs, shard, stages, timings, force, output_format
         if timings:
             click.echo(f"{name}: {seconds:.3f} s{' (unchanged, skipped)' if skipped else ''}", err=True)
 
-    build(read_manifest(manifest), options, on_written, on_stage)
+    build(read_manifest(manifest), options, on_written, on_stage, echo_backup)
     if output_format == "json":
         echo_written(written, "json")
 
@@ -84,6 +84,8 @@ def build_corpus_with_progress(corpus, options, jobs, shard_text, output_format)
         for result in build_corpus(corpus, options, jobs, shard):
             results.append(result)
             report(context, result.diagnostics)
+            for target, backup in result.backups:
+                echo_backup(target, backup)
             if output_format == "text":
                 for path in result.written:
                     click.echo(path)

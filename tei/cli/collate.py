@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, force_option, format_option
 
 
 @click.command("collate")
@@ -43,4 +43,4 @@ def command(files, output, manifest, profile, map_invalid_chars, force, output_f
     from tei.outputs import write_files
 
     request = CollateRequest(list(files), output, manifest, profile, map_invalid_chars)
-    echo_written(write_files(collate_files(request), force=force), output_format)
+    echo_written(write_files(collate_files(request), force=force, on_backup=echo_backup), output_format)

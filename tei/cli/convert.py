@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, force_option, format_option
 
 # The names of tei.apparatus.methods.METHODS, spelled out so that `tei --help` need not load the converter.
 METHOD_NAMES = ("parallel-segmentation", "location-referenced", "double-end-point")
@@ -58,4 +58,4 @@ def command(source, method, alignment_table, output, force, output_format):
     else:
         data, warnings = convert_checked(tree, method, str(source))
     report(click.get_current_context(), warnings)
-    echo_written(write_files({output: data}, force), output_format)
+    echo_written(write_files({output: data}, force, echo_backup), output_format)

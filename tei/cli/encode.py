@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, force_option, format_option
 
 
 @click.command("encode")
@@ -40,4 +40,4 @@ def command(files, output, manifest, map_invalid_chars, force, output_format):
     from tei.outputs import write_files
 
     outputs = encode_files(list(files), output, manifest, map_invalid_chars)
-    echo_written(write_files(outputs, force=force), output_format)
+    echo_written(write_files(outputs, force=force, on_backup=echo_backup), output_format)

@@ -28,6 +28,11 @@ def format_option(command):
     )(command)
 
 
+def echo_backup(target, backup) -> None:
+    """With --force: say where the hand-edited file that was replaced is kept."""
+    click.echo(f"tei: {target} had been edited by hand; the old file is kept as {backup}", err=True)
+
+
 def echo_written(paths, output_format: str) -> None:
     """Report written files on stdout: one path a line, or a JSON list with --format json."""
     if output_format == "json":

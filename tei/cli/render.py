@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, force_option, format_option
 
 
 def parse_params(_ctx, _param, values) -> dict[str, str]:
@@ -72,4 +72,4 @@ def command(edition, format_name, output, params, engine, force, output_format):
     rendered = render(edition, format_name, output, params)
     if rendered.diagnostics:
         report(click.get_current_context(), rendered.diagnostics)
-    echo_written(write_files(rendered.files, force=force), output_format)
+    echo_written(write_files(rendered.files, force=force, on_backup=echo_backup), output_format)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, force_option, format_option
 
 TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, so --help needs no matplotlib
 
@@ -49,4 +49,4 @@ def command(edition, table, output, png, force, output_format):
         return
     from tei.stats.files import statistics_files
 
-    echo_written(write_files(statistics_files(edition, output, png), force), output_format)
+    echo_written(write_files(statistics_files(edition, output, png), force, echo_backup), output_format)

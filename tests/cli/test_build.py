@@ -94,6 +94,38 @@ def test_hand_edited_output(tmp_path):
     assert {p: p.read_bytes() for p in (tmp_path / "b" / "transcriptions").iterdir()} == before
 
 
+def test_every_hand_edited_output_is_listed_and_nothing_is_written(seeds_copy, tmp_path):
+    """Edited edition.xml, an edited transcription and a changed seed: the build writes nothing at all (the
+    changed seed would rewrite every transcription) and names both edited files at once."""
+    out = tmp_path / "b"
+    assert run("build", seeds_copy, "-o", out).exit_code == 0
+    edition, transcription = out / "edition.xml", out / "transcriptions" / "C.xml"
+    edition.write_text(edition.read_text().replace("Badr", "Badr (ed.)", 1))
+    transcription.write_text(transcription.read_text() + "\n")
+    seed = sorted(seeds_copy.glob("*.txt"))[0]
+    seed.write_text(seed.read_text() + " Amen.")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    result = run("build", seeds_copy, "-o", out)
+    assert result.exit_code == 1
+    refused = [line for line in result.stderr.splitlines() if "[O004]" in line]
+    assert sorted(line.split(":")[0] for line in refused) == sorted([str(edition), str(transcription)])
+    assert result.stderr.count("hint:") == 1 and "--force" in result.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_force_says_where_each_backup_is(tmp_path):
+    out = tmp_path / "b"
+    assert run("build", SEEDS, "-o", out).exit_code == 0
+    edition = out / "edition.xml"
+    edited = edition.read_text().replace("Badr", "Badr (ed.)", 1)
+    edition.write_text(edited)
+    result = run("build", SEEDS, "-o", out, "--force")
+    assert result.exit_code == 0, result.stderr
+    (backup,) = out.glob("edition.xml.*.bak")
+    assert f"{edition} had been edited by hand; the old file is kept as {backup}" in result.stderr
+    assert backup.read_text() == edited
+
+
 def test_console_script_runs_as_a_program(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tei", "build", str(SEEDS), "-o", str(tmp_path / "b")], capture_output=True, text=True
