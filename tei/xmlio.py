@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from lxml import etree
@@ -62,15 +63,61 @@ def read_bytes(path: Path | str, what: str = "file") -> bytes:
         raise InvalidInputError(error("IO005", f"{what} cannot be read: {exc.strerror}", path)) from None
 
 
+# libxml2's words for the common well-formedness errors, and what they mean to a person editing the file.
+PLAIN_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), words)
+    for pattern, words in (
+        (r"xmlParseEntityRef: no name", "a bare '&': write &amp; for an ampersand"),
+        (r"EntityRef: expecting ';'", "an entity reference is not closed with ';' (an ampersand is written &amp;)"),
+        (r"Entity '(.+)' not defined", r"&\1; is not an XML entity (XML knows &amp; &lt; &gt; &quot; &apos;; "
+         r"write other characters as themselves or as &#x...;)"),
+        (r"Opening and ending tag mismatch: (\S+) line (\d+) and (\S+)",
+         r"the end tag </\3> does not close <\1>, opened on line \2"),
+        (r"Premature end of data in tag (\S+) line (\d+)", r"the file ends before <\1> (line \2) is closed"),
+        (r"Extra content at the end of the document", "there is more after the end tag of the root element"),
+        (r"StartTag: invalid element name", "a '<' that starts no tag: write &lt; for a less-than sign"),
+        (r"Attribute (\S+) redefined", r"the attribute \1 is given twice in this tag"),
+        (r"AttValue: \\?\" or ' expected", "an attribute value must be in quotes"),
+        (r"Couldn't find end of Start Tag (\S+)", r"the start tag <\1> is not closed with '>'"),
+        (r"Document is empty", "the file holds no XML at all"),
+        (r"Start tag expected, '<' not found", "the file does not start with an XML element"),
+        (r"Input is not proper UTF-8", "the file is not UTF-8 here (save it as UTF-8)"),
+        (r"Specification mandates value for attribute (\S+)", r"the attribute \1 has no value (write \1=\"...\")"),
+    )
+)  # fmt: skip
+
+
+def plain_words(message: str) -> str:
+    """A libxml2 well-formedness message in a person's words; the parser's own words where none fit."""
+    for pattern, words in PLAIN_WORDS:
+        found = pattern.search(message)
+        if found:
+            return found.expand(words)
+    return message
+
+
 def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
-    """Parse XML safely; refuse entity declarations; report the first error with its line and column."""
+    """Parse XML safely; refuse entity declarations; report the first error with its line and column.
+
+    The error is said in plain words, with libxml2's own words as the hint. (The last entry of the log is
+    taken: a parser is reused, and its log can still hold entries of an earlier document.)
+    """
     try:
         tree = etree.ElementTree(etree.fromstring(data, _safe_parser(), base_url=name))
     except etree.XMLSyntaxError as exc:
         entry = exc.error_log.last_error if exc.error_log else None
         line, column = (entry.line, entry.column) if entry else exc.position
-        message = entry.message if entry else str(exc)
-        raise InvalidInputError(error("X001", f"not well-formed XML: {message}", name, line, column)) from None
+        message = (entry.message if entry else str(exc)).strip()
+        raise InvalidInputError(
+            error(
+                "X001",
+                f"not well-formed XML: {plain_words(message)}",
+                name,
+                line,
+                column,
+                hint=f"the parser: {message}",
+            )
+        ) from None
     _refuse_entity_declarations(tree, name)
     return tree
 

@@ -49,3 +49,22 @@ def test_excessive_depth_is_a_located_error():
 def test_line_numbers_are_kept():
     tree = parse_bytes(b"<a>\n\n<b/></a>", "lines.xml")
     assert tree.getroot()[0].sourceline == 3
+
+
+@pytest.mark.parametrize(
+    ("document", "words", "line", "column"),
+    [
+        (b"<a>fish & chips</a>", "a bare '&': write &amp; for an ampersand", 1, 10),
+        (b"<a>\n<b>\n</a>", "the end tag </a> does not close <b>, opened on line 2", 3, 5),
+        (b"<a>1 < 2</a>", "a '<' that starts no tag: write &lt; for a less-than sign", 1, 7),
+        (b"<a>&nbsp;</a>", "&nbsp; is not an XML entity", 1, 10),
+        (b'<a x="1" x="2"/>', "the attribute x is given twice in this tag", 1, 15),
+    ],
+)
+def test_well_formedness_errors_are_said_in_plain_words(document, words, line, column):
+    with pytest.raises(InvalidInputError) as excinfo:
+        parse_bytes(document, "hand.xml")
+    (diagnostic,) = excinfo.value.diagnostics
+    assert diagnostic.code == "X001" and words in diagnostic.message
+    assert (diagnostic.line, diagnostic.column) == (line, column)
+    assert diagnostic.hint.startswith("the parser: ")  # libxml2's own words stay available
