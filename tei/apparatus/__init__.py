@@ -1,10 +1,12 @@
 """The one reader of TEI apparatus: every stage downstream of an edition reads witnesses and texts through it.
 
-- elements.py: apparatus element names, pointer lists, which reading attests a witness;
-- walk.py: the rebuild rule of parallel segmentation, one walk of one witness (text and units passed);
+- elements.py: apparatus element names, pointer lists, the readings of an app;
+- witnesses.py: the witnesses of a document: declared, groups expanded, hands, undeclared sigla;
+- walk.py: the rebuild rule of parallel segmentation, compiled once and run for each witness (units,
+  negative apparatus, additions, lacunae, TEI whitespace, w/pc tokens);
 - attached.py: the rebuild rule of the base-text methods (location-referenced, double end-point);
 - methods.py: which method a document uses, checked against what its header declares;
-- witnesses.py: the witnesses a document declares and those it names;
+- reader.py: `Apparatus`, one document read once, which every stage uses;
 - fold.py, tree.py: a base-text apparatus folded into parallel segmentation, the form every stage reads.
 
 `tei witness`, the validator's apparatus rules, stats, convert and the CollateX table all call these, so a
@@ -13,11 +15,8 @@ hand-edited edition.xml, or another project's edition, is read exactly like one 
 
 from __future__ import annotations
 
-import copy
-
 from lxml import etree
 
-from tei.apparatus.attached import attached_text
 from tei.apparatus.elements import (
     APP,
     ELEMENT_ONLY,
@@ -29,34 +28,54 @@ from tei.apparatus.elements import (
     body,
     mapped_character,
     pointer_ids,
-    reading_for,
     readings,
 )
-from tei.apparatus.fold import fold
-from tei.apparatus.methods import PARALLEL_SEGMENTATION, apparatus_method
-from tei.apparatus.walk import Passage, Path, content_text, follow
-from tei.apparatus.witnesses import all_witnesses, witness_ids
+from tei.apparatus.reader import (
+    Apparatus,
+    as_parallel_segmentation,
+    assume_tei_namespace,
+    check_namespace,
+    is_toolkit_edition,
+)
+from tei.apparatus.walk import LACUNA_MARKER, LACUNOSE, NOTHING, Compiler, Passage, Path, run
+from tei.apparatus.witnesses import Witnesses, all_witnesses, witness_ids
 from tei.diagnostics import error
 from tei.errors import InvalidInputError
 from tei.xmlio import tei
 
 __all__ = [
-    "APP", "ELEMENT_ONLY", "G", "LEM", "NO_WITNESS_TEXT", "RDG", "RDG_GRP", "Passage", "Path", "all_witnesses",
-    "as_parallel_segmentation", "body", "content_text", "follow", "mapped_character", "pointer_ids",
-    "reading_for", "readings", "transcription_text", "witness_ids", "witness_text",
+    "APP", "ELEMENT_ONLY", "G", "LACUNA_MARKER", "LACUNOSE", "LEM", "NOTHING", "NO_WITNESS_TEXT", "RDG", "RDG_GRP",
+    "Apparatus", "Passage", "Path", "Witnesses", "all_witnesses", "as_parallel_segmentation",
+    "assume_tei_namespace", "body", "check_namespace", "content_text", "follow", "is_toolkit_edition",
+    "mapped_character", "pointer_ids", "readings", "transcription_text", "witness_ids", "witness_text",
 ]  # fmt: skip
 
 
-def witness_text(tree: etree._ElementTree, witness_id: str, name: str = "<edition>") -> str:
-    """The exact text of one witness, rebuilt from the apparatus (nothing added, nothing normalised).
+def witness_text(
+    tree: etree._ElementTree, witness_id: str, name: str = "<edition>", lacuna_marker: str = LACUNA_MARKER
+) -> str:
+    """The text of one witness, rebuilt from the apparatus by the rule of the document's method.
 
-    The method the document uses is checked against the one its header declares first; parallel
-    segmentation is read by tei.apparatus.walk, the base-text methods by tei.apparatus.attached.
+    Lacunae are marked by `lacuna_marker`. For reading several witnesses of one document, build one
+    `Apparatus` and call its `text`: the document is then read once.
     """
-    method = apparatus_method(tree, name)
-    if method != PARALLEL_SEGMENTATION:
-        return attached_text(tree, witness_id, method, name)
-    return content_text(body(tree, name), witness_id)
+    return Apparatus(tree, name).text(witness_id, lacuna_marker)
+
+
+def content_text(element: etree._Element, witness_id: str) -> str:
+    """The text one witness reads in an element (a reading, say, or the whole body)."""
+    compiler = Compiler(Witnesses(element.getroottree()).resolve)
+    path = Path(witness_id, record=False)
+    run(compiler.compile(element), path)
+    return path.text
+
+
+def follow(container: etree._Element, witness_id: str) -> Path:
+    """Every unit the witness passes through in a container, in order, and its full text (in `parts`)."""
+    compiler = Compiler(Witnesses(container.getroottree()).resolve)
+    path = Path(witness_id)
+    run(compiler.compile(container), path)
+    return path
 
 
 def transcription_text(tree: etree._ElementTree, name: str) -> str:
@@ -67,13 +86,3 @@ def transcription_text(tree: etree._ElementTree, name: str) -> str:
             error("T003", f"the root element is {root.tag}, not a TEI document", name, root.sourceline)
         )
     return content_text(body(tree, name), witness_id="")
-
-
-def as_parallel_segmentation(tree: etree._ElementTree, name: str) -> etree._ElementTree:
-    """The document itself if it uses parallel segmentation, else a copy with its apparatus folded into it."""
-    method = apparatus_method(tree, name)
-    if method == PARALLEL_SEGMENTATION:
-        return tree
-    result = copy.deepcopy(tree)
-    fold(result, method, name)
-    return result

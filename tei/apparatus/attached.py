@@ -29,11 +29,10 @@ from tei.apparatus.elements import (
     NO_WITNESS_TEXT,
     RDG,
     body,
-    reading_for,
     readings,
 )
 from tei.apparatus.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, outer_apps
-from tei.apparatus.walk import content_text
+from tei.apparatus.walk import LACUNA_MARKER, LACUNOSE, NOTHING, Path, Unit, run
 from tei.diagnostics import error
 from tei.errors import InvalidInputError
 from tei.xmlio import tei, xml
@@ -117,11 +116,6 @@ def _read_child(child: etree._Element, base: BaseText, in_reading: bool) -> None
         read_base(child, base, in_reading or child.tag in (LEM, RDG))
 
 
-def names_base_witnesses(app: etree._Element) -> bool:
-    """True if a lem of the app has @wit: the apparatus is positive, naming every witness it attests."""
-    return any(r.tag == LEM and r.get("wit") is not None for r in readings(app))
-
-
 def base_string(element: etree._Element) -> str:
     """The text an element contributes to a base text (a lem's text, with nested apps read at their base)."""
     return read_base(element, in_reading=element.tag in (LEM, RDG)).text
@@ -162,11 +156,19 @@ Place = tuple[int, int]
 
 
 def end_point_stretch(app, base: BaseText, ids: dict, name: str) -> tuple[Place, Place]:
-    start_element = pointed(app, "from", ids, name)
-    start = base.starts.get(start_element)
+    """The stretch a double end-point app varies: from the start of its @from element to the end of its @to
+    element. Without @from (as the Classical Text Editor writes it) the app stands where the lemma starts;
+    without @to, the lemma ends at the app when the app stands in the text beside it (in the element that
+    holds the @from element), else at the end of the @from element (an apparatus kept apart)."""
+    if app.get("from") is None:
+        start = base.app_places.get(app)
+        start_element = None
+    else:
+        start_element = pointed(app, "from", ids, name)
+        start = base.starts.get(start_element)
     if app.get("to"):
         end = base.ends.get(pointed(app, "to", ids, name))
-    elif app in base.app_places:
+    elif app in base.app_places and _beside(app, start_element):
         end = base.app_places[app]
     else:
         end = base.ends.get(start_element)
@@ -180,6 +182,12 @@ def end_point_stretch(app, base: BaseText, ids: dict, name: str) -> tuple[Place,
             )
         )
     return start, end
+
+
+def _beside(app: etree._Element, start_element: etree._Element | None) -> bool:
+    """True if the app stands in the text of its lemma: its parent is, or holds, the element @from points to."""
+    parent = app.getparent()
+    return start_element is None or parent is start_element or any(a is parent for a in start_element.iterancestors())
 
 
 def located_stretch(app, base: BaseText, _ids: dict, name: str) -> tuple[Place, Place]:
@@ -282,23 +290,48 @@ def _overlap(first: Attachment, second: Attachment, name: str):
     )
 
 
-def attached_text(tree: etree._ElementTree, witness_id: str, method: str, name: str) -> str:
-    """The exact text of one witness of a location-referenced or double end-point attached document."""
-    base, top = attachments(tree, method, name)
-    return splice(base.text, 0, base.length, top, witness_id)
+class AttachedReading:
+    """Witness texts of a base-text document: its base text and stretches found once, each witness spliced.
 
+    Each outer app chooses the witness's reading as in parallel segmentation (tei.apparatus.walk.Unit:
+    groups, negative apparatus, lacunae), with one difference the methods make: a witness an app without
+    `lem` does not cite reads the base text there (the lemma is the text the app is attached to).
+    """
 
-def splice(text: str, start: int, end: int, stretches: list[Attachment], witness_id: str) -> str:
-    parts, position = [], start
-    for stretch in stretches:
-        parts.append(text[position : stretch.start[0]])
-        reading = reading_for(stretch.app, witness_id)
-        if reading is None and names_base_witnesses(stretch.app):
-            pass  # a positive apparatus: a witness it does not name has no text here
-        elif reading is None or (reading.tag == LEM and reading is base_reading(stretch.app)):
-            parts.append(splice(text, stretch.start[0], stretch.end[0], stretch.inner, witness_id))
-        else:
-            parts.append(content_text(reading, witness_id))
-        position = stretch.end[0]
-    parts.append(text[position:end])
-    return "".join(parts)
+    def __init__(self, apparatus):
+        self.apparatus = apparatus
+        self.base, self.top = attachments(apparatus.tree, apparatus.method, apparatus.name)
+        self.units: dict = {}
+
+    def unit(self, app: etree._Element) -> Unit:
+        found = self.units.get(app)
+        if found is None:
+            found = self.units[app] = self.apparatus.compiler.unit(app)
+        return found
+
+    def path(self, witness_id: str, marker: str = LACUNA_MARKER) -> Path:
+        path = Path(witness_id, record=False, marker=marker)
+        self._splice(0, self.base.length, self.top, path)
+        return path
+
+    def text(self, witness_id: str, marker: str = LACUNA_MARKER) -> str:
+        return self.path(witness_id, marker).text
+
+    def _splice(self, start: int, end: int, stretches: list[Attachment], path: Path) -> None:
+        text, position = self.base.text, start
+        for stretch in stretches:
+            if not path.in_lacuna:
+                path.add(text[position : stretch.start[0]])
+            chosen = self.unit(stretch.app).choose(path.witness_id, path.in_lacuna)
+            if chosen is LACUNOSE:
+                path.lacunose_units += 1
+                path.mark()
+            elif chosen is None:
+                pass  # a positive apparatus: a witness it does not name has no text here
+            elif chosen is NOTHING or chosen.element is base_reading(stretch.app) and chosen.element.tag == LEM:
+                self._splice(stretch.start[0], stretch.end[0], stretch.inner, path)
+            else:
+                run(chosen.steps, path, chosen.witnesses)
+            position = stretch.end[0]
+        if not path.in_lacuna:
+            path.add(text[position:end])

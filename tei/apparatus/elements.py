@@ -1,7 +1,7 @@
 """The TEI apparatus elements and the small rules about them that every reader shares.
 
-Element names, pointer lists (`@wit`), the readings of an app (through `rdgGrp`), which reading attests a
-witness, characters written as `<g type="char">`, and where a document's text is. No text is rebuilt here:
+Element names, pointer lists (`@wit`), the readings of an app (through `rdgGrp`),
+characters written as `<g type="char">`, and where a document's text is. No text is rebuilt here:
 that is tei.apparatus.walk (parallel segmentation) and tei.apparatus.attached (base-text methods).
 """
 
@@ -69,18 +69,6 @@ def readings(app: etree._Element) -> list[etree._Element]:
         elif child.tag == RDG_GRP:
             found.extend(readings(child))
     return found
-
-
-def reading_for(app: etree._Element, witness_id: str) -> etree._Element | None:
-    """The reading of `app` that attests the witness; a lem without @wit stands for every unnamed witness."""
-    candidates = readings(app)
-    for reading in candidates:
-        if witness_id in pointer_ids(reading.get("wit")):
-            return reading
-    for reading in candidates:
-        if reading.tag == LEM and reading.get("wit") is None:
-            return reading
-    return None
 
 
 def mapped_character(g: etree._Element) -> str:

@@ -139,7 +139,12 @@ def _apparatus_anchors(root: etree._Element, ids: dict) -> set:
 
 
 def end_point_start(folding: Folding, attachment: Attachment) -> etree._Element:
-    return folding.marker_at_start(pointed(attachment.app, "from", folding.ids, folding.name))
+    app = attachment.app
+    if app.get("from") is None:  # the app stands where its lemma starts
+        marker = folding._temporary()
+        app.addprevious(marker)
+        return marker
+    return folding.marker_at_start(pointed(app, "from", folding.ids, folding.name))
 
 
 def end_point_end(folding: Folding, attachment: Attachment) -> etree._Element:

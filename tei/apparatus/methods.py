@@ -29,8 +29,9 @@ def outer_apps(root: etree._Element) -> list[etree._Element]:
 
 
 def points_into_text(app: etree._Element) -> bool:
-    """True if the app's @from is a same-document pointer (as in double end-point attachment)."""
-    return app.get("from", "").startswith("#")
+    """True if the app's @from (or, for an app standing at the start of its lemma, @to) is a same-document
+    pointer, as in double end-point attachment."""
+    return app.get("from", "").startswith("#") or ("from" not in app.attrib and app.get("to", "").startswith("#"))
 
 
 def declared_method(tree: etree._ElementTree) -> str | None:
@@ -62,7 +63,7 @@ def apparatus_method(tree: etree._ElementTree, name: str) -> str:
 
 def _mismatch(app: etree._Element, declared: str, name: str) -> Diagnostic:
     if declared == DOUBLE_END_POINT:
-        found = "has no @from pointing into the text"
+        found = "has no @from (or @to) pointing into the text"
     else:
         found = f'points into the text with from="{app.get("from")}", as only double end-point attachment does'
     return error(

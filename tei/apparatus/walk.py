@@ -1,93 +1,392 @@
-"""The rebuild rule of parallel segmentation (docs/edition-format.md): one walk of one witness through the text.
+"""The rebuild rule of parallel segmentation (docs/edition-format.md): a witness's text, unit by unit.
 
-A witness's text is the text of the element read in document order, where each `app` contributes the
-content of the one reading that attests the witness (tei.apparatus.elements.reading_for; none: nothing),
-`<g type="char" n="U+XXXX"/>` contributes the character it stands for, elements that carry no witness
-text (`note`, `wit`, `witDetail`, `listTranspose`) contribute nothing, and whitespace directly inside
-element-only containers (`body`, `div`, `app`, `rdgGrp`, ...) is layout. The walk also records each unit
-it passes (`Passage`: the reading taken, where it starts and ends in the text, how deeply it is nested),
-which is what the statistics and the CollateX alignment table need; `content_text` keeps only the text.
-This is the only implementation of the rule: `tei witness`, the validator, stats and convert all call it.
+The text of a container (`body`, a reading) is compiled once into a `Program`, a flat list of steps, and
+each witness then runs through that list. Compiling reads the XML by TEI's rules:
+
+- text outside `xml:space="preserve"` is normalised as TEI prescribes: each run of XML whitespace becomes
+  one space, and a block (`p`, `ab`, `l`, `head`, `div`, ...) begins and ends with none; a `<w>` or `<pc>`
+  token, a block, and `<lb/>`, `<cb/>`, `<pb/>`, `<caesura/>` (unless `@break="no"`) separate what stands on either side
+  with one space (a "soft" space, which merges with any whitespace next to it), except where `@join`
+  joins a token to its neighbour. Inside `xml:space="preserve"` (every `ab` the toolkit writes, every
+  paragraph of its transcriptions) the text is taken exactly as written, character for character;
+- whitespace directly inside element-only containers (`body`, `div`, `app`, `rdgGrp`, ...) is layout;
+- `note`, `wit`, `witDetail`, `listTranspose`, comments and processing instructions carry no witness text;
+  `<g type="char" n="U+XXXX"/>` stands for U+XXXX; of `choice` (or a pair such as `orig`/`reg` side by
+  side), the witness reads what it has: `orig`, `sic`, `abbr`, else the first alternative;
+- `<gap/>`, `lacunaStart`/`lacunaEnd` and `witEnd`/`witStart` are steps that change the witness's state.
+
+Running a witness through the steps: text is added unless the witness is inside a lacuna; each unit (app)
+contributes the one reading that witness takes there (`Unit.choose`): a reading whose `@wit` names it
+(groups expanded, by tei.apparatus.witnesses); else, when it is lacunose there (a `witDetail` of type
+`lac` or `ambiguous` naming it, or an open lacuna), nothing but the lacuna marker; else a `lem` without
+`@wit` (the negative apparatus: it stands for every witness not cited and not lacunose); else, in a unit
+without `lem`, nothing (the unit is an addition against the base text: `NOTHING`); else nothing at all
+(a positive apparatus that forgot it: `None`). A lacuna is one marker where it begins, however many
+units it spans. `Path` keeps what the statistics and the CollateX table need: each unit passed, the
+reading taken, where it starts and ends in the witness's text and how deeply it is nested.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from lxml import etree
 
-from tei.apparatus.elements import APP, ELEMENT_ONLY, NO_WITNESS_TEXT, G, mapped_character, reading_for
+from tei.apparatus.elements import (
+    APP,
+    ELEMENT_ONLY,
+    LEM,
+    NO_WITNESS_TEXT,
+    RDG,
+    RDG_GRP,
+    G,
+    mapped_character,
+)
+from tei.xmlio import tei, xml
+
+LACUNA_MARKER = "[…]"
+WHITESPACE = re.compile(r"[ \t\r\n]+")
+BLOCKS = frozenset(
+    tei(t)
+    for t in (
+        "ab", "p", "l", "lg", "head", "div", "div1", "div2", "div3", "div4", "div5", "div6", "div7", "item",
+        "list", "sp", "speaker", "stage", "trailer", "byline", "dateline", "opener", "closer", "salute",
+        "signed", "argument", "epigraph", "table", "row", "cell", "body", "front", "back", "group", "text",
+        "listApp", "castList", "castItem", "figure", "postscript",
+    )
+)  # fmt: skip
+TOKENS = frozenset((tei("w"), tei("pc")))
+BREAKS = frozenset((tei("lb"), tei("cb"), tei("pb"), tei("caesura")))
+CHOICE = tei("choice")
+# Of alternatives, what a witness reads: its own form first.
+FIRST_ALTERNATIVES = (tei("orig"), tei("sic"), tei("abbr"))
+SECOND_ALTERNATIVES = {tei("reg"): tei("orig"), tei("corr"): tei("sic"), tei("expan"): tei("abbr")}
+GAP = tei("gap")
+OPENERS = frozenset((tei("lacunaStart"), tei("witEnd")))
+CLOSERS = frozenset((tei("lacunaEnd"), tei("witStart")))
+LACUNOSE_DETAILS = frozenset(("lac", "ambiguous"))
+WIT_DETAIL = tei("witDetail")
+
+
+class _Sentinel:
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+NOTHING = _Sentinel("NOTHING")  # a unit without lem: a witness it does not cite reads nothing there
+LACUNOSE = _Sentinel("LACUNOSE")  # the witness is lacunose in the unit
+SOFT = _Sentinel("SOFT")  # one space between what stands on either side, unless whitespace is there already
+GAP_STEP = _Sentinel("GAP")
+
+
+class Soft(str):
+    """Normalised text (outside xml:space="preserve"): its edge spaces merge with soft spaces around it."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Marker:
+    """lacunaStart/witEnd (opens) or lacunaEnd/witStart (closes), for its own @wit or its reading's witnesses."""
+
+    element: etree._Element
+    opens: bool
+    witnesses: tuple[str, ...] | None  # None: the witnesses of the reading it stands in
+
+
+class Reading:
+    """A lem or rdg of a unit: the witnesses it stands for (None: a lem without @wit) and its steps."""
+
+    __slots__ = ("element", "witnesses", "steps")
+
+    def __init__(self, element: etree._Element, witnesses: tuple[str, ...] | None, steps: list):
+        self.element, self.witnesses, self.steps = element, witnesses, steps
+
+
+class Unit:
+    """An app: its readings, which reading each cited witness takes, and the witnesses lacunose in it."""
+
+    __slots__ = ("app", "depth", "readings", "cited", "lacunose", "open_lem", "has_lem")
+
+    def __init__(self, app: etree._Element, depth: int, readings: list[Reading], lacunose: frozenset[str]):
+        self.app, self.depth, self.readings, self.lacunose = app, depth, readings, lacunose
+        self.cited: dict[str, Reading] = {}
+        for reading in readings:
+            for witness in reading.witnesses or ():
+                self.cited.setdefault(witness, reading)
+        self.open_lem = next((r for r in readings if r.witnesses is None and r.element.tag == LEM), None)
+        self.has_lem = any(r.element.tag == LEM for r in readings)
+
+    def choose(self, witness: str, in_lacuna: bool = False):
+        """The Reading the witness takes here, or LACUNOSE, NOTHING (an addition it lacks), None (unattested)."""
+        if witness in self.lacunose:
+            return LACUNOSE
+        found = self.cited.get(witness)
+        if found is not None:
+            return found
+        if in_lacuna:
+            return LACUNOSE
+        if self.open_lem is not None:
+            return self.open_lem
+        return None if self.has_lem else NOTHING
+
+    @property
+    def is_addition(self) -> bool:
+        """A unit without lem: the words of its readings are missing from the base text."""
+        return not self.has_lem
 
 
 @dataclass(frozen=True)
 class Passage:
-    """A unit (app) on a witness's way through the text: the reading it takes there, and which characters."""
+    """A unit on a witness's way through the text: the reading it takes there, and which characters."""
 
     app: etree._Element
-    reading: etree._Element | None
+    reading: etree._Element | _Sentinel | None  # the lem/rdg, NOTHING, LACUNOSE, or None
     offset: int  # where the reading starts in the witness's text
     end: int  # and where it ends
     depth: int  # 0 for an app in the text, 1 for an app inside a reading of another, ...
 
 
-class Path:
-    """What one walk collects: the witness's text in parts, and the passages in document order."""
+class Compiler:
+    """Turns an element's content into steps; `resolve` gives the witnesses of a @wit value."""
 
-    def __init__(self, witness_id: str, record: bool = True):
+    def __init__(self, resolve):
+        self.resolve = resolve
+
+    def compile(self, element: etree._Element, preserve: bool | None = None, depth: int = 0) -> list:
+        if preserve is None:
+            preserve = _preserved(element)
+        steps: list = []
+        self._content(element, preserve, depth, steps)
+        return steps
+
+    def _content(self, element: etree._Element, preserve: bool, depth: int, steps: list) -> None:
+        layout = element.tag in ELEMENT_ONLY
+        if not layout:
+            self._text(element.text, preserve, steps)
+        pairs = _has_alternatives(element)
+        for child in element:
+            tag = child.tag
+            if isinstance(tag, str) and tag not in NO_WITNESS_TEXT and not (pairs and _second(child, element)):
+                self._element(child, _space(child, preserve), depth, steps)
+            if not layout:
+                self._text(child.tail, preserve, steps)
+
+    def _element(self, child: etree._Element, preserve: bool, depth: int, steps: list) -> None:
+        tag = child.tag
+        if tag == APP:
+            steps.append(self.unit(child, depth, preserve))
+        elif tag == G and child.get("type") == "char":
+            steps.append(mapped_character(child))
+        elif tag in OPENERS or tag in CLOSERS:
+            wit = child.get("wit")
+            steps.append(Marker(child, tag in OPENERS, self.resolve(wit) if wit is not None else None))
+        elif tag == GAP:
+            steps.append(GAP_STEP)
+        elif tag == CHOICE:
+            chosen = _alternative(child)
+            if chosen is not None:
+                self._element(chosen, _space(chosen, preserve), depth, steps)
+        elif preserve:
+            self._content(child, preserve, depth, steps)
+        elif tag in TOKENS:
+            join = child.get("join")
+            if join not in ("left", "both"):
+                steps.append(SOFT)
+            self._content(child, preserve, depth, steps)
+            if join not in ("right", "both"):
+                steps.append(SOFT)
+        elif tag in BREAKS:
+            if child.get("break") != "no":
+                steps.append(SOFT)
+        elif tag in BLOCKS:
+            steps.append(SOFT)
+            self._content(child, preserve, depth, steps)
+            steps.append(SOFT)
+        else:
+            self._content(child, preserve, depth, steps)
+
+    def _text(self, text: str | None, preserve: bool, steps: list) -> None:
+        if not text:
+            return
+        if preserve:
+            steps.append(text)
+        else:
+            steps.append(Soft(WHITESPACE.sub(" ", text)))
+
+    def unit(self, app: etree._Element, depth: int = 0, preserve: bool | None = None) -> Unit:
+        """The steps of each reading of an app, and the witnesses a witDetail marks lacunose in it."""
+        if preserve is None:
+            preserve = _preserved(app)
+        found, lacunose = [], set()
+        for child in _reading_elements(app):
+            if child.tag == WIT_DETAIL:
+                if child.get("type") in LACUNOSE_DETAILS:
+                    lacunose.update(self.resolve(child.get("wit")))
+                continue
+            wit = child.get("wit")
+            witnesses = self.resolve(wit) if wit is not None else (None if child.tag == LEM else ())
+            steps: list = []
+            self._content(child, _space(child, preserve), depth + 1, steps)
+            found.append(Reading(child, witnesses, steps))
+        return Unit(app, depth, found, frozenset(lacunose))
+
+
+def _reading_elements(app: etree._Element):
+    for child in app:
+        if child.tag in (LEM, RDG, WIT_DETAIL):
+            yield child
+        elif child.tag == RDG_GRP:
+            yield from _reading_elements(child)
+
+
+def _space(element: etree._Element, inherited: bool) -> bool:
+    value = element.get(xml("space"))
+    return inherited if value is None else value == "preserve"
+
+
+def _preserved(element: etree._Element | None) -> bool:
+    """Whether xml:space="preserve" is in effect on an element (inherited from its nearest declaring ancestor)."""
+    while element is not None:
+        value = element.get(xml("space")) if isinstance(element.tag, str) else None
+        if value is not None:
+            return value == "preserve"
+        element = element.getparent()
+    return False
+
+
+def _has_alternatives(element: etree._Element) -> bool:
+    tags = {child.tag for child in element}
+    return any(second in tags and first in tags for second, first in SECOND_ALTERNATIVES.items())
+
+
+def _second(child: etree._Element, parent: etree._Element) -> bool:
+    """An alternative (reg, corr, expan) standing beside the witness's own form (orig, sic, abbr)."""
+    first = SECOND_ALTERNATIVES.get(child.tag)
+    return first is not None and parent.find(first) is not None
+
+
+def _alternative(choice: etree._Element) -> etree._Element | None:
+    children = [c for c in choice if isinstance(c.tag, str)]
+    return next((c for c in children if c.tag in FIRST_ALTERNATIVES), children[0] if children else None)
+
+
+class Path:
+    """One witness's run through the steps: its text in parts, the units passed, the lacunae marked."""
+
+    def __init__(self, witness_id: str, record: bool = True, marker: str = LACUNA_MARKER, lacunose: bool = False):
         self.witness_id = witness_id
         self.record = record
+        self.marker = marker
         self.length = 0
         self.passages: list[Passage] = []
         self.parts: list[str] = []
+        self.in_lacuna = lacunose  # inside a lacuna opened by lacunaStart/witEnd (or before its witStart)
+        self.marked = False  # the last thing added is a lacuna marker
+        self.pending = False  # a soft space waits for the next text
+        self.lacunae = 0  # lacunae marked (a stretch of lacunose units is one)
+        self.lacunose_units = 0  # units passed where the witness is lacunose
+        self.ends_in_space = True  # at the start, a soft space is dropped
 
-    def add(self, text: str | None) -> None:
-        if text:
-            self.parts.append(text)
-            self.length += len(text)
+    def add(self, text: str) -> None:
+        if not text:
+            return
+        if self.pending and not self.ends_in_space and not text[0].isspace():
+            self.parts.append(" ")
+            self.length += 1
+        self.pending = False
+        self.parts.append(text)
+        self.length += len(text)
+        self.ends_in_space = text[-1].isspace()
+        self.marked = False
+
+    def add_soft(self, text: str) -> None:
+        if text[0] == " ":
+            self.pending = True
+        core = text.strip(" ")
+        if core:
+            self.add(core)
+        if text[-1] == " ":
+            self.pending = True
+
+    def mark(self) -> None:
+        """A lacuna here: the marker, once for a stretch with nothing read in between."""
+        if self.marked:
+            return
+        self.lacunae += 1
+        if self.marker:
+            self.add(self.marker)
+        self.marked = True
 
     @property
     def text(self) -> str:
         return "".join(self.parts)
 
 
-def follow(container: etree._Element, witness_id: str) -> Path:
-    """Every unit the witness passes through, in order, and its full text (in `parts`)."""
-    path = Path(witness_id)
-    _walk(container, path, 0)
-    return path
+def run(steps: list, path: Path, holders: tuple[str, ...] | None = None) -> None:
+    """Run one witness through the steps; `holders` are the witnesses of the reading the steps belong to."""
+    witness = path.witness_id
+    for step in steps:
+        kind = type(step)
+        if kind is Soft:
+            if not path.in_lacuna:
+                path.add_soft(step)
+        elif kind is str:
+            if not path.in_lacuna:
+                path.add(step)
+        elif kind is Unit:
+            _pass(step, path)
+        elif step is SOFT:
+            if not path.in_lacuna:
+                path.pending = True
+        elif kind is Marker:
+            named = step.witnesses if step.witnesses is not None else holders
+            if named is None or witness in named:
+                if step.opens and not path.in_lacuna:
+                    path.in_lacuna = True
+                    path.mark()
+                elif not step.opens:
+                    path.in_lacuna = False
+        elif step is GAP_STEP and not path.in_lacuna:
+            path.mark()
 
 
-def content_text(element: etree._Element, witness_id: str) -> str:
-    """The text one witness reads in an element (a reading, say, or the whole body)."""
-    path = Path(witness_id, record=False)
-    _walk(element, path, 0)
-    return path.text
+def _pass(unit: Unit, path: Path) -> None:
+    chosen = unit.choose(path.witness_id, path.in_lacuna)
+    start = path.length
+    index = len(path.passages)
+    if path.record:
+        path.passages.append(None)  # its place in document order, filled once the reading is read
+    if chosen is LACUNOSE:
+        path.lacunose_units += 1
+        path.mark()
+        reading = LACUNOSE
+    elif chosen is None or chosen is NOTHING:
+        reading = chosen
+    else:
+        run(chosen.steps, path, chosen.witnesses)
+        reading = chosen.element
+    if path.record:
+        path.passages[index] = Passage(unit.app, reading, start, path.length, unit.depth)
 
 
-def _walk(element: etree._Element, path: Path, depth: int) -> None:
-    layout_only = element.tag in ELEMENT_ONLY
-    if not layout_only:
-        path.add(element.text)
-    for child in element:
-        if isinstance(child.tag, str) and child.tag not in NO_WITNESS_TEXT:
-            if child.tag == APP:
-                _pass(child, path, depth)
-            elif child.tag == G and child.get("type") == "char":
-                path.add(mapped_character(child))
-            else:
-                _walk(child, path, depth)
-        if not layout_only:
-            path.add(child.tail)
+def lacunose_from_start(steps: list, witnesses: list[str]) -> set[str]:
+    """Witnesses whose first lacuna marker closes a lacuna (witStart, lacunaEnd): lacunose until then."""
+    first: dict[str, bool] = {}
+    _first_markers(steps, None, first, set(witnesses))
+    return {w for w, opens in first.items() if not opens}
 
 
-def _pass(app: etree._Element, path: Path, depth: int) -> None:
-    reading = reading_for(app, path.witness_id)
-    if not path.record:
-        if reading is not None:
-            _walk(reading, path, depth + 1)
-        return
-    index, start = len(path.passages), path.length
-    path.passages.append(None)  # its place in document order, filled once the reading is read
-    if reading is not None:
-        _walk(reading, path, depth + 1)
-    path.passages[index] = Passage(app, reading, start, path.length, depth)
+def _first_markers(steps: list, holders, first: dict, wanted: set) -> None:
+    for step in steps:
+        if type(step) is Marker:
+            for witness in step.witnesses if step.witnesses is not None else holders or ():
+                first.setdefault(witness, step.opens)
+        elif type(step) is Unit:
+            for reading in step.readings:
+                if reading.witnesses:
+                    _first_markers(reading.steps, reading.witnesses, first, wanted)

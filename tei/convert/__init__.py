@@ -13,17 +13,8 @@ import copy
 
 from lxml import etree
 
-from tei.apparatus import as_parallel_segmentation, body, content_text
-from tei.apparatus.attached import attachments, splice
-from tei.apparatus.methods import (
-    DOUBLE_END_POINT,
-    LOCATION_REFERENCED,
-    METHODS,
-    PARALLEL_SEGMENTATION,
-    apparatus_method,
-    set_declared_method,
-)
-from tei.apparatus.witnesses import all_witnesses, undeclared_witnesses
+from tei.apparatus import Apparatus, as_parallel_segmentation
+from tei.apparatus.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, METHODS, set_declared_method
 from tei.convert.unfold import unfold
 from tei.diagnostics import Diagnostic, error
 from tei.errors import OutputRefusedError
@@ -45,20 +36,17 @@ def convert(tree: etree._ElementTree, target: str, name: str) -> etree._ElementT
 
 
 def witness_texts(tree: etree._ElementTree, witnesses: list[str], name: str) -> dict[str, str]:
-    """Every witness's text by the rebuild rule of the document's method (the base text read once)."""
-    method = apparatus_method(tree, name)
-    if method == PARALLEL_SEGMENTATION:
-        text = body(tree, name)
-        return {witness: content_text(text, witness) for witness in witnesses}
-    base, top = attachments(tree, method, name)
-    return {witness: splice(base.text, 0, base.length, top, witness) for witness in witnesses}
+    """Every witness's text, read by tei.apparatus (the document read once)."""
+    apparatus = Apparatus(tree, name)
+    return {witness: apparatus.text(witness) for witness in witnesses}
 
 
 def convert_checked(tree: etree._ElementTree, target: str, name: str) -> tuple[bytes, list[Diagnostic]]:
     """The converted document as bytes, and warnings; refused if any witness's text would change."""
-    warnings = undeclared_witnesses(tree, name)
-    witnesses = all_witnesses(tree)
-    before = witness_texts(tree, witnesses, name)
+    apparatus = Apparatus(tree, name)
+    warnings = list(apparatus.witnesses.diagnostics)
+    witnesses = apparatus.ids
+    before = {witness: apparatus.text(witness) for witness in witnesses}
     data = serialise(convert(tree, target, name))
     after = witness_texts(parse_bytes(data, f"{name} (converted)"), witnesses, name)
     changed = [lost_text(w, before[w], after[w], name, target) for w in witnesses if before[w] != after[w]]

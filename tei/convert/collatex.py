@@ -15,8 +15,7 @@ import re
 
 from lxml import etree
 
-from tei.apparatus import as_parallel_segmentation, body, follow, witness_ids
-from tei.xmlio import tei, xml
+from tei.apparatus import Apparatus
 
 LOSSY = True  # see the module docstring for what is lost
 TOKEN = re.compile(r"\S+\s*|\s+")
@@ -27,12 +26,12 @@ def tokens(text: str) -> list[dict] | None:
     return [{"t": t, "n": t.strip()} for t in TOKEN.findall(text)] or None
 
 
-def columns(container: etree._Element, witnesses: list[str]) -> list[list[str]]:
+def columns(apparatus: Apparatus, witnesses: list[str]) -> list[list[str]]:
     """Columns of the text, each one string per witness: shared runs, and the outer variation units."""
     rows = []
     for witness in witnesses:
-        path = follow(container, witness)
-        text, cells, position = "".join(path.parts), [], 0
+        path = apparatus.path(witness)
+        text, cells, position = path.text, [], 0
         for passage in (p for p in path.passages if p.depth == 0):
             cells += [text[position : passage.offset], text[passage.offset : passage.end]]
             position = passage.end
@@ -41,13 +40,12 @@ def columns(container: etree._Element, witnesses: list[str]) -> list[list[str]]:
 
 
 def alignment_table(tree: etree._ElementTree, name: str) -> dict:
-    """The table as a JSON-ready dict (a base-text apparatus is first converted to parallel segmentation)."""
-    tree = as_parallel_segmentation(tree, name)
-    witnesses = witness_ids(tree)
-    sigla = {w.get(xml("id")): w.get("n") for w in tree.getroot().iter(tei("witness"))}
-    table = columns(body(tree, name), witnesses)
+    """The table as a JSON-ready dict, read through tei.apparatus (any method; lacunae marked)."""
+    apparatus = Apparatus(tree, name)
+    witnesses = apparatus.ids
+    table = columns(apparatus, witnesses)
     return {
-        "witnesses": [sigla.get(w) or w for w in witnesses],
+        "witnesses": [apparatus.witnesses.siglum(w) for w in witnesses],
         "table": [[tokens(column[n]) for column in table] for n in range(len(witnesses))],
     }
 

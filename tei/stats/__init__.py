@@ -1,7 +1,13 @@
 """Statistics of an edition, read from its XML: agreement of witness pairs, units and readings by type, density.
 
-An edition in any of the three methods is read; a base-text method is first converted (in memory, and
-checked) to parallel segmentation, where each witness's way through the units is explicit.
+Everything is read through tei.apparatus.Apparatus (a base-text method is folded into parallel
+segmentation there, where each witness's way through the units is explicit). Each witness's path gives,
+for every unit it passes, the reading it takes: a lem or rdg, `NOTHING` (a unit without lem, whose words
+it lacks: an addition against the base text), `LACUNOSE` or nothing at all (a positive apparatus that does
+not cite it). Two witnesses are compared over the units both pass with a reading (an element or
+NOTHING; a lacuna is no reading) and agree where they take the same one. A unit without lem counts as
+an "addition" unit (`units_by_type`) when some witness reads nothing there, and that implicit empty
+reading as an "addition" reading.
 """
 
 from __future__ import annotations
@@ -12,11 +18,12 @@ from itertools import combinations
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, RDG_GRP, as_parallel_segmentation, body, follow, readings, witness_ids
-from tei.xmlio import xml
+from tei.apparatus import LACUNOSE, LEM, NOTHING, RDG, RDG_GRP, Apparatus
+from tei.apparatus.walk import Unit
 
 UNTYPED = "untyped"
 LEMMA = "lemma"
+ADDITION = "addition"
 
 
 @dataclass(frozen=True)
@@ -56,31 +63,43 @@ def reading_type(reading: etree._Element) -> str:
 
 
 def statistics(tree: etree._ElementTree, name: str) -> Statistics:
-    """Every figure of `tei stats` for a document (converted to parallel segmentation first if need be)."""
-    tree = as_parallel_segmentation(tree, name)
-    text = body(tree, name)
-    witnesses = tuple(witness_ids(tree))
-    apps = list(text.iter(APP))
-    all_readings = [r for app in apps for r in readings(app)]
-    paths = {w: follow(text, w) for w in witnesses}
-    taken = {w: {id(p.app): p.reading for p in paths[w].passages if p.reading is not None} for w in witnesses}
+    """Every figure of `tei stats` for a document (read through tei.apparatus)."""
+    apparatus = Apparatus(tree, name)
+    witnesses = tuple(apparatus.ids)
+    units = apparatus.units()
+    all_readings = [r.element for unit in units for r in unit.readings]
+    paths = {w: apparatus.path(w, marker="") for w in witnesses}
+    taken = {
+        w: {id(p.app): p.reading for p in paths[w].passages if p.reading is not None and p.reading is not LACUNOSE}
+        for w in witnesses
+    }
+    additions = {id(p.app) for w in witnesses for p in paths[w].passages if p.reading is NOTHING}
     reference = witnesses[0] if witnesses else ""
     passages = paths[reference].passages if witnesses else []
     return Statistics(
         witnesses=witnesses,
-        sigla=_sigla(tree, witnesses),
-        units=len(apps),
+        sigla={w: apparatus.witnesses.siglum(w) for w in witnesses},
+        units=len(units),
         readings=len(all_readings),
-        units_by_type=dict(
-            Counter(t for app in apps for t in {reading_type(r) for r in readings(app) if r.tag == RDG})
+        units_by_type=dict(Counter(t for unit in units for t in _unit_types(unit, additions))),
+        readings_by_type=dict(
+            Counter([reading_type(r) for r in all_readings] + [ADDITION for u in units if id(u.app) in additions])
         ),
-        readings_by_type=dict(Counter(reading_type(r) for r in all_readings)),
         agreement=tuple(_agreement(a, b, taken) for a, b in combinations(witnesses, 2)),
         reference=reference,
         reference_length=paths[reference].length if witnesses else 0,
         unit_offsets=tuple(p.offset for p in passages),
-        units_at_offsets=_units_at(passages, apps),
+        units_at_offsets=_units_at(passages, [u.app for u in units]),
     )
+
+
+def _unit_types(unit: Unit, additions: set[int]) -> set[str]:
+    """The types of a unit's rdg elements, and 'addition' for a unit without lem where some witness reads
+    nothing (the words of its readings are added against the base text)."""
+    found = {reading_type(r.element) for r in unit.readings if r.element.tag == RDG}
+    if id(unit.app) in additions:
+        found.add(ADDITION)
+    return found
 
 
 def _units_at(passages, apps) -> tuple[int, ...]:
@@ -88,7 +107,7 @@ def _units_at(passages, apps) -> tuple[int, ...]:
     on_path = {id(p.app): index for index, p in enumerate(passages)}
     counts = [0] * len(passages)
     for app in apps:
-        holder = next((a for a in (app, *app.iterancestors(APP)) if id(a) in on_path), None)
+        holder = next((a for a in (app, *app.iterancestors(app.tag)) if id(a) in on_path), None)
         if holder is not None:
             counts[on_path[id(holder)]] += 1
     return tuple(counts)
@@ -98,8 +117,3 @@ def _agreement(first: str, second: str, taken: dict) -> PairAgreement:
     both = taken[first].keys() & taken[second].keys()
     agreeing = sum(1 for unit in both if taken[first][unit] is taken[second][unit])
     return PairAgreement(first, second, len(both), agreeing)
-
-
-def _sigla(tree: etree._ElementTree, witnesses: tuple[str, ...]) -> dict[str, str]:
-    declared = {w.get(xml("id")): w.get("n") for w in tree.getroot().iter("{*}witness")}
-    return {w: declared.get(w) or w for w in witnesses}

@@ -96,7 +96,7 @@ def test_witnesses_referenced_but_not_declared_are_reported_and_kept():
     xml = document('<ab>x <app><lem wit="#A #B">y</lem><rdg wit="#C #Z">z</rdg></app></ab>')
     tree = parse_bytes(xml, "bad.xml")
     (warning,) = undeclared_witnesses(tree, "bad.xml")
-    assert warning.code == "CV003" and "'Z'" in warning.message and warning.line == 1
+    assert warning.code == "A007" and "'Z'" in warning.message and warning.line == 1
     converted, warnings = convert_checked(tree, "double-end-point", "bad.xml")
     assert warnings == [warning]
     assert witness_text(parse_bytes(converted, "out.xml"), "Z") == "x z"

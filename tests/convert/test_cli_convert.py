@@ -43,7 +43,7 @@ def test_undeclared_witnesses_are_warned_about_on_stderr(tmp_path):
     source.write_bytes(document('<ab>x <app><lem wit="#A #B">y</lem><rdg wit="#C #Z">z</rdg></app></ab>'))
     result = run("convert", source, "--method", "double-end-point", "-o", tmp_path / "out.xml")
     assert result.exit_code == 0
-    assert f"{source}:1: warning: [CV003] witness 'Z'" in one_error_line(result)
+    assert f"{source}:1: warning: [A007] @wit names 'Z'" in one_error_line(result)
 
 
 def test_bad_input_gives_one_diagnostic_exit_1_and_writes_nothing(tmp_path):

@@ -11,8 +11,7 @@ import pytest
 from lxml import etree
 from paths import FIXTURES
 
-from tei.apparatus import witness_text
-from tei.apparatus.walk import follow
+from tei.apparatus import follow, witness_text
 from tei.convert import convert
 from tei.stats import statistics
 from tei.stats.tables import TABLES, as_records, density
