@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote, urljoin, urlparse
 
 from lxml import etree
 
@@ -54,16 +54,44 @@ def _duplicate_id_as_rule(diagnostic: Diagnostic) -> Diagnostic:
 
 
 def unprocessed_xincludes(tree: etree._ElementTree, name: str) -> list[Diagnostic]:
-    """Local XIncludes are left as they are (as jing does): say that their targets were not validated."""
-    return [
-        warning(
-            "SEC003",
-            f"XInclude of {include.get('href')!r} is not processed; its content is not validated",
-            name,
-            include.sourceline,
-        )
-        for include in tree.getroot().iter(f"{{{XI_NS}}}include")
-    ]
+    """Local XIncludes are left as they are (never read: a document may not make the validator open other
+    files): a warning that their targets were not validated, or an error when the target does not exist
+    and the include has no xi:fallback, for then the document is incomplete whoever reads it (jing, which
+    Debian runs with Xerces's XInclude processing, stops there: "An 'include' failed")."""
+    found = []
+    for include in tree.getroot().iter(f"{{{XI_NS}}}include"):
+        href = include.get("href", "")
+        if _missing_local_target(include, href) and include.find(f"{{{XI_NS}}}fallback") is None:
+            found.append(
+                error(
+                    "SEC003",
+                    f"XInclude of {href!r}: the file does not exist and there is no xi:fallback, "
+                    "so the document is incomplete",
+                    name,
+                    include.sourceline,
+                    hint="correct the href, add an xi:fallback, or put the included content in the document",
+                )
+            )
+        else:
+            found.append(
+                warning(
+                    "SEC003",
+                    f"XInclude of {href!r} is not processed; its content is not validated",
+                    name,
+                    include.sourceline,
+                )
+            )
+    return found
+
+
+def _missing_local_target(include: etree._Element, href: str) -> bool:
+    """True if a local XInclude names a file that does not exist (resolved against the element's base URI,
+    which xml:base may change); an empty href points into the document itself."""
+    if not href or urlparse(href).scheme not in ("", "file"):
+        return False
+    base = include.base if include.base not in (None, "-") else str(Path.cwd() / "-")
+    target = urlparse(urljoin(base, href))
+    return target.scheme in ("", "file") and not Path(unquote(target.path)).exists()
 
 
 def _external_dtd(tree: etree._ElementTree, name: str) -> Diagnostic | None:

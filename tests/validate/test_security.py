@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tei.validate.document import read_document, unprocessed_xincludes
+
 MEMORY_CAP = 1024 * 1024 * 1024
 HANG_GUARD_SECONDS = 120
 TEI_START = '<TEI xmlns="http://www.tei-c.org/ns/1.0">'
@@ -73,3 +75,24 @@ def test_hostile_documents_are_refused(tmp_path, document, code, line):
     assert len(diagnostics) == 1 and diagnostics[0].startswith(location) and f"[{code}" in diagnostics[0]
     assert "root:" not in result.stdout + result.stderr  # nothing of /etc/passwd was read
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "include, severity",
+    [
+        ('<xi:include href="part.xml"/>', "warning"),
+        ('<xi:include href="missing.xml"/>', "error"),
+        ('<xi:include href="missing.xml"><xi:fallback/></xi:include>', "warning"),
+        ('<xi:include href="sub/../missing%20part.xml" parse="text"/>', "error"),
+        ('<xi:include xml:base="sub/" href="part.xml"/>', "error"),
+        ('<xi:include href="" xpointer="a"/>', "warning"),
+    ],
+    ids=["existing", "missing", "missing-with-fallback", "missing-escaped", "missing-after-xml-base", "same-document"],
+)
+def test_a_local_xinclude_is_never_read_and_an_error_only_when_its_file_is_missing(tmp_path, include, severity):
+    """SEC003: never processed; an error when the file is not there and nothing falls back (jing stops there)."""
+    (tmp_path / "part.xml").write_text("<p/>", "utf-8")
+    path = tmp_path / "document.xml"
+    path.write_text(f'{TEI_START[:-1]} xmlns:xi="http://www.w3.org/2001/XInclude">\n  {include}\n</TEI>\n', "utf-8")
+    (diagnostic,) = unprocessed_xincludes(read_document(path), str(path))
+    assert (diagnostic.code, diagnostic.severity.value, diagnostic.line) == ("SEC003", severity, 2)
