@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from elementpath import XPathContext, get_node_tree
 from lxml import etree
-from validate.test_tei_all import corpus_documents, has_tei_root
+from validate.test_tei_all import corpus_trees
 
 from tei.errors import InvalidInputError
 from tei.validate.document import read_document
@@ -109,8 +109,7 @@ def test_every_prefilter_of_tei_all_finds_every_context_its_rule_fires_on(shared
     rules = [rule for pattern in engine.patterns for rule in pattern.rules if rule.may_match is not None]
     assert len(rules) == sum(len(p.rules) for p in engine.patterns)  # each TEI rule has a prefilter
     fired = 0
-    for document in [d for d in corpus_documents(shared_dir) if has_tei_root(d)]:
-        tree = read_document(document)
+    for document, tree in corpus_trees(shared_dir):
         nodes = get_node_tree(tree)
         for rule in rules:
             found = {node_key(n) for n in rule.may_match(tree)}
