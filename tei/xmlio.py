@@ -142,9 +142,31 @@ def _refuse_entity_declarations(tree: etree._ElementTree, name: str) -> None:
         )
 
 
-def serialise(tree: etree._ElementTree | etree._Element) -> bytes:
-    """UTF-8 bytes with an XML declaration; the caller decides the indentation."""
-    return etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
+def serialise(tree: etree._ElementTree | etree._Element, schema_href: str | None = None) -> bytes:
+    """UTF-8 bytes with an XML declaration; the caller decides the indentation.
+
+    With `schema_href` (a path relative to the written file), two <?xml-model?> lines follow the
+    declaration, so that editors and `tei validate` find the schema's grammar and its Schematron rules.
+    """
+    data = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
+    if schema_href is None:
+        return data
+    declaration, document = data.split(b"\n", 1)
+    return b"\n".join([declaration, *xml_model_instructions(schema_href), document])
+
+
+RELAX_NG_NS = "http://relaxng.org/ns/structure/1.0"
+SCHEMATRON_NS = "http://purl.oclc.org/dsdl/schematron"
+
+
+def xml_model_instructions(href: str) -> list[bytes]:
+    """<?xml-model?> for a RELAX NG schema with embedded Schematron: one for the grammar, one for the rules."""
+    attribute = etree.Element("model", href=href)  # lxml escapes the value as an attribute
+    quoted = etree.tostring(attribute, encoding="unicode")[len("<model ") : -len("/>")]
+    return [
+        f'<?xml-model {quoted} type="application/xml" schematypens="{ns}"?>'.encode()
+        for ns in (RELAX_NG_NS, SCHEMATRON_NS)
+    ]
 
 
 def indent(element: etree._Element, keep: frozenset[str], level: int = 0, space: str = "  ") -> None:

@@ -23,7 +23,15 @@ from tei.errors import UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.render import render
+from tei.resources import shipped
 from tei.writers.transcription import transcription_bytes
+
+SCHEMA_FOLDER, SCHEMA_NAME = "schemas", "tei-edition.rng"
+
+
+def schema_files(folder: Path) -> dict[Path, bytes]:
+    """The project schema files, to be written into <folder>/schemas/ beside an edition that names them."""
+    return {folder / SCHEMA_FOLDER / f.name: f.read_bytes() for f in shipped("schemas", (".rng", ".xsd", ".sch"))}
 
 
 @dataclass(frozen=True)
@@ -36,7 +44,11 @@ class BuildOptions:
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """One TEI transcription per witness, in <output>/transcriptions/<id>.xml."""
     folder = options.output / "transcriptions"
-    return {folder / f"{w.id}.xml": transcription_bytes(w, work, folder / f"{w.id}.xml") for w in work.witnesses}
+    schema = f"../{SCHEMA_FOLDER}/{SCHEMA_NAME}"  # the schema stage writes it; the folder moves as a whole
+    return {
+        folder / f"{w.id}.xml": transcription_bytes(w, work, folder / f"{w.id}.xml", schema_href=schema)
+        for w in work.witnesses
+    }
 
 
 def edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -45,15 +57,13 @@ def edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     from tei.writers.edition import EditionOptions, edition_bytes
 
     links = {w.id: f"transcriptions/{w.id}.xml" for w in work.witnesses}
-    written = edition_bytes(collate(work), EditionOptions("schemas/tei-edition.rng", links))
+    written = edition_bytes(collate(work), EditionOptions(f"{SCHEMA_FOLDER}/{SCHEMA_NAME}", links))
     return {options.output / "edition.xml": written}
 
 
 def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """The project schema files in <output>/schemas/, where edition.xml's <?xml-model?> points."""
-    from tei.resources import shipped
-
-    return {options.output / "schemas" / f.name: f.read_bytes() for f in shipped("schemas", (".rng", ".xsd", ".sch"))}
+    return schema_files(options.output)
 
 
 def validate_edition(edition: Path, output: Path) -> dict[Path, bytes]:

@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from tei.app.build import SCHEMA_FOLDER, SCHEMA_NAME, schema_files
 from tei.app.encode import default_ids
 from tei.collate import collate
 from tei.diagnostics import error
@@ -18,12 +19,9 @@ from tei.model import Witness, Work
 from tei.readers.manifest import read_manifest
 from tei.readers.plain_text import read_witness
 from tei.readers.transcription import read_transcription
-from tei.resources import resource
 from tei.text.normalize import profile_named
 from tei.writers.edition import EditionOptions, edition_bytes
 from tei.writers.transcription import refuse_illegal_characters
-
-SCHEMA_NAME = "tei-edition.rng"
 
 
 @dataclass(frozen=True)
@@ -41,8 +39,11 @@ def collate_files(request: CollateRequest) -> dict[Path, bytes]:
     if not request.map_invalid:
         for witness in work.witnesses:
             refuse_illegal_characters(witness)
-    options = EditionOptions(schema_href(request.output), transcription_links(work, request.output))
-    return {request.output: edition_bytes(collate(work), options)}
+    if str(request.output) == "-":
+        return {request.output: edition_bytes(collate(work), EditionOptions(None, {}))}
+    # The schema goes beside the edition and is named relative to it, so the folder can be moved or zipped.
+    options = EditionOptions(f"{SCHEMA_FOLDER}/{SCHEMA_NAME}", transcription_links(work, request.output))
+    return {request.output: edition_bytes(collate(work), options), **schema_files(Path(request.output).parent)}
 
 
 def work_for(request: CollateRequest) -> Work:
@@ -99,17 +100,6 @@ def _refuse_duplicate_ids(witnesses: list[Witness]) -> None:
                 )
             )
         seen[witness.id] = witness
-
-
-def schema_href(output: Path) -> str | None:
-    """The project schema relative to the edition's folder, when it is shipped; None for stdout."""
-    if str(output) == "-":
-        return None
-    try:
-        schema = resource("schemas", SCHEMA_NAME)
-    except MissingResourceError:
-        return None
-    return Path(os.path.relpath(schema, Path(output).absolute().parent)).as_posix()
 
 
 def transcription_links(work: Work, output: Path) -> dict[str, str]:

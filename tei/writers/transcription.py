@@ -103,8 +103,15 @@ def transcription_tree(witness: Witness, work: Work, output: Path | None = None,
     return etree.ElementTree(root)
 
 
-def transcription_bytes(witness: Witness, work: Work, output: Path | None = None, map_invalid: bool = False) -> bytes:
-    return serialise(transcription_tree(witness, work, output, map_invalid))
+def transcription_bytes(
+    witness: Witness,
+    work: Work,
+    output: Path | None = None,
+    map_invalid: bool = False,
+    schema_href: str | None = None,
+) -> bytes:
+    """The transcription file; with `schema_href` (relative to the file) it names its schema in <?xml-model?>."""
+    return serialise(transcription_tree(witness, work, output, map_invalid), schema_href)
 
 
 def _header(witness: Witness, work: Work, output: Path | None) -> etree._Element:

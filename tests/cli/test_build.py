@@ -164,3 +164,16 @@ def test_the_help_lists_every_stage_in_order():
     assert "Stages, in order: " + ", ".join(name for name, _ in STAGES) + "." in " ".join(
         run("build", "--help").stdout.split()
     )
+
+
+def test_a_build_folder_moved_elsewhere_stays_valid(tmp_path):
+    """Every file names its schema relative to itself, and the schema is in the folder: move it, zip it."""
+    assert run("build", SEEDS, "-o", tmp_path / "b", "--stages", "transcriptions,edition,schema").exit_code == 0
+    moved = tmp_path / "elsewhere" / "copy"
+    shutil.copytree(tmp_path / "b", moved)
+    shutil.rmtree(tmp_path / "b")
+    files = [moved / "edition.xml", *sorted((moved / "transcriptions").glob("*.xml"))]
+    for path in files:
+        assert b'<?xml-model href="' in path.read_bytes()[:300]
+    result = run("validate", *files)
+    assert result.exit_code == 0, result.stderr
