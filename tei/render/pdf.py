@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import unicodedata
+from functools import cache
+from pathlib import Path
 
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import ExternalToolError, InvalidInputError, UsageError
@@ -68,6 +71,35 @@ def tool_failure(code: str, message: str, source_name: str, details: list[str], 
     """An ExternalToolError whose first diagnostic says what failed and the next ones show the relevant lines."""
     shown = [Diagnostic(code, line, source_name, severity=Severity.INFO) for line in details]
     return ExternalToolError(error(code, message, source_name, hint=hint), *shown)
+
+
+@cache
+def font_coverage(path: Path) -> tuple[str, frozenset[int]]:
+    """A font file's family name and the code points it has glyphs for (fontTools)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, lazy=True, fontNumber=0)
+    family = font["name"].getBestFamilyName() or path.stem
+    return family, frozenset(font.getBestCmap() or {})
+
+
+def font_files(folders: list[str]) -> list[Path]:
+    return sorted(
+        path for folder in folders for path in Path(folder).glob("*") if path.suffix.lower() in (".ttf", ".otf", ".ttc")
+    )
+
+
+def uncovered(text: str, folders: list[str]) -> list[tuple[str, list[str]]]:
+    """The characters of a text that no font file in the folders has, each with the families tried."""
+    fonts = [font_coverage(path) for path in font_files(folders)]
+    families = list(dict.fromkeys(family for family, _ in fonts))
+    covered: set[int] = set().union(*(points for _, points in fonts)) if fonts else set()
+    missing = []
+    for char in dict.fromkeys(text):
+        if ord(char) in covered or char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"):
+            continue
+        missing.append((char, families))
+    return missing
 
 
 FORMATS = (

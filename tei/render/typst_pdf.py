@@ -1,50 +1,439 @@
-"""Compiling Typst source to PDF with the Python package typst (the compiler is inside it: no system package).
+"""Compiling Typst source to PDF with the Python package typst, the pages planned here as reledmac plans them.
 
-Fonts: Typst's own (Libertinus Serif, with ā ū ḥ ṭ ʿ ʾ) and Amiri for Arabic, from the Python package
-fontpkg-amiri; system fonts are ignored so that a PDF is the same on every machine.
+The source (xslt/typst/edition.xsl) is compiled in two modes (xslt/typst/preamble.xsl says how):
+1. measure: the text on one page of unlimited height reports every line (number, kind, height), every
+   unit's first and last line, every place a page's apparatus can hang from, and every entry's width;
+2. final: with the plan made here from those figures: the lines of each page, the number printed for
+   each line (verse lines counted, headings, speakers and stage directions unnumbered) and the entries
+   of each page's apparatus, in a footnote as tall as the apparatus, so that the page breaks after its
+   planned lines. An apparatus too long for its page is continued on the next page (entry by entry,
+   keyed to its line numbers), never clipped, never dropped; every page keeps at least TEXT_SHARE of
+   its height for the text (15 lines on A5) except where the text ends. The final layout is checked
+   against the plan (the page of every line, the height every apparatus needs) and planned again
+   with the measured heights when it differs.
+
+Fonts: the folders of the Python packages fontpkg-noto-serif and fontpkg-amiri, Typst's own, and
+Debian's Droid Sans Fallback when installed; system fonts are otherwise ignored, so that a PDF is the
+same on every machine. A character none of them has is a warning P014 naming it, its place and the
+fonts tried (an error with --strict, as every warning).
 """
 
 from __future__ import annotations
 
+import json
+import math
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
-from tei.render.pdf import reproducible_timestamp, tool_failure
+from tei.render.pdf import reproducible_timestamp, tool_failure, uncovered
 
-INSTALL_HINT = "install the Python packages typst and fontpkg-amiri: pip install typst fontpkg-amiri"
+INSTALL_HINT = "install the Python packages typst and the fonts: pip install typst fontpkg-amiri fontpkg-noto-serif"
+FONT_PACKAGES = ("fontpkg_noto_serif", "fontpkg_amiri")
+# Fullwidth forms and CJK (U+FF0B "＋" in the seeds): Debian's fonts-droid-fallback (no pip package has them).
+SYSTEM_FONT_FOLDERS = ("/usr/share/fonts/truetype/droid",)
+TEXT_SHARE = 0.47  # the least part of a page's height the text keeps (15 lines on A5) while text remains
+CHECK_ROUNDS = 4
 
 
 def font_paths() -> list[str]:
-    try:
-        import fontpkg_amiri
-    except ImportError:
-        raise ExternalToolError(
-            error("P010", "the Arabic font package fontpkg-amiri is not installed", hint=INSTALL_HINT)
-        ) from None
-    return [str(fontpkg_amiri.ROOT / "files")]
+    paths = []
+    for name in FONT_PACKAGES:
+        try:
+            package = __import__(name)
+        except ImportError:
+            raise ExternalToolError(
+                error("P010", f"the font package {name.replace('_', '-')} is not installed", hint=INSTALL_HINT)
+            ) from None
+        paths.append(str(package.ROOT / "files"))
+    return paths + [folder for folder in SYSTEM_FONT_FOLDERS if Path(folder).is_dir()]
+
+
+@dataclass
+class Line:
+    number: int
+    kind: str
+    block: str
+    y: float
+    leading: float
+    rtl: bool
+    frame: float = 0.0  # height of the line's box
+    label: int | None = None  # the number the margin shows (None: unnumbered)
+
+
+@dataclass
+class Measured:
+    """What the measure pass reports: lines, units, hooks, entry widths and sizes (points)."""
+
+    lines: list[Line]
+    hooks: list[tuple[str, int]]  # (hook id, line index), in text order
+    units: dict[str, tuple[int, int, list[str]]]  # unit id -> (first line, last line, entry keys)
+    widths: dict[str, float]
+    metrics: dict[str, float]
+
+    @property
+    def body_height(self) -> float:
+        return self.metrics["body-height"]
+
+
+def measured(records: list[dict]) -> Measured:
+    metrics: dict[str, float] = {}
+    lines: list[Line] = []
+    hook_points: list[tuple[str, float, float]] = []
+    unit_keys: dict[str, list[str]] = {}
+    ends: dict[str, tuple[float, float]] = {}
+    widths: dict[str, float] = {}
+    for record in records:
+        if "line" in record:
+            lines.append(
+                Line(
+                    record["line"],
+                    record["kind"],
+                    record["block"],
+                    record["y"],
+                    record["leading"],
+                    record["dir"] == "rtl",
+                )
+            )
+        elif "hook" in record:
+            hook_points.append((record["hook"], record["y"], record["x"]))
+        elif "unit" in record:
+            unit_keys[record["unit"]] = list(record["keys"])
+        elif "end" in record:
+            ends[record["end"]] = (record["y"], record["x"])
+        elif "entry" in record:
+            widths[record["entry"]] = record["width"]
+        else:
+            metrics.update(record)
+    lines.sort(key=lambda line: line.number)
+    frames(lines)
+    label_lines(lines)
+    tops = [line.y for line in lines]
+    left = min((x for _, _, x in hook_points), default=0.0)
+    right = left + metrics.get("text-width", 0.0)
+
+    def line_at(y: float) -> int:
+        # A marker stands on its line's baseline; anything of a line lies above it or on it.
+        for position, baseline in enumerate(tops):
+            if baseline >= y - 1.0:
+                return position
+        return len(tops) - 1
+
+    hooks = [(hook, line_at(y)) for hook, y, _ in sorted(hook_points, key=lambda point: (point[1], point[2]))]
+    hook_lines = dict(hooks)
+    units = {}
+    hook_x = {hook: x for hook, _, x in hook_points}
+    for unit, keys in unit_keys.items():
+        first = hook_lines.get(unit, 0)
+        # A start that stands at the very end of a line (before the space the line broke at) belongs to
+        # the next line: the lemma's first word is there.
+        end_x = left if lines and lines[first].rtl else right
+        if first + 1 < len(lines) and abs(hook_x.get(unit, 0.0) - end_x) < 0.6:
+            first += 1
+        last = first
+        if unit in ends:
+            y, x = ends[unit]
+            last = line_at(y)
+            # An end that stands at the very start of a line (after the space the line broke at)
+            # belongs to the line before: the lemma's last word is there.
+            start_x = right if lines and lines[last].rtl else left
+            if last > first and abs(x - start_x) < 0.6:
+                last -= 1
+        units[unit] = (first, max(first, last), keys)
+    return Measured(lines, hooks, units, widths, metrics)
+
+
+def frames(lines: list[Line]) -> None:
+    """Each line's box height: the distance to the next line of its block less the leading; a block's
+    last line takes the tallest line of its block (one line alone: the text size)."""
+    by_block: dict[tuple[str, int], list[Line]] = {}
+    previous = None
+    run = 0
+    for line in lines:
+        if previous is None or line.block != previous.block or line.block == "":
+            run += 1
+        by_block.setdefault((line.block, run), []).append(line)
+        previous = line
+    for block in by_block.values():
+        known = [max(1.0, b.y - a.y - a.leading) for a, b in zip(block, block[1:])]
+        for line, frame in zip(block, known):
+            line.frame = frame
+        block[-1].frame = max(known, default=0.0)
+    fallback = sorted(line.frame for line in lines if line.frame) or [10.0]
+    for line in lines:
+        if not line.frame:
+            line.frame = fallback[len(fallback) // 2]
+
+
+def label_lines(lines: list[Line]) -> None:
+    """The numbers the margin shows: every prose line, the first line of every verse line (l); headings,
+    speakers and stage directions none."""
+    count = 0
+    previous_block = None
+    for line in lines:
+        if line.kind == "prose" or (line.kind == "verse" and (line.block != previous_block or not line.block)):
+            count += 1
+            line.label = count
+        previous_block = line.block
+
+
+def line_label(lines: list[Line], index: int) -> int | None:
+    """The number an entry gives for a line: its own, or (a verse line's continuation) its verse's."""
+    for line in reversed(lines[: index + 1]):
+        if line.label is not None:
+            return line.label
+        if line.kind != "verse" or line.block != lines[index].block:
+            return None
+    return None
+
+
+@dataclass
+class Entry:
+    key: str
+    label: str
+    width: float  # label, lemma, readings on one line
+    series: str
+
+
+@dataclass
+class PagePlan:
+    first: int
+    last: int
+    hook: str | None
+    entries: list[Entry] = field(default_factory=list)
+    reserved: float = 0.0
+
+
+class Planner:
+    def __init__(self, layout: Measured):
+        self.layout = layout
+        metrics = layout.metrics
+        self.lines = layout.lines
+        self.width = metrics["text-width"]
+        self.height = metrics["body-height"]
+        self.clearance = metrics["clearance"]
+        pitches = sorted(b.y - a.y for a, b in zip(self.lines, self.lines[1:]) if b.y > a.y) or [13.0]
+        self.pitch = pitches[len(pitches) // 2]
+        self.min_height = TEXT_SHARE * self.height
+        self.extra: dict[int, float] = {}  # first line of a page -> apparatus height the estimate missed
+        self.entries_by_line: dict[int, list[Entry]] = {}
+        for first, last, keys in layout.units.values():
+            start, end = line_label(self.lines, first), line_label(self.lines, last)
+            label = "" if start is None else str(start) if end in (None, start) else f"{start}–{end}"
+            label_width = (
+                len(label.replace("–", "")) * metrics["digit"] + ("–" in label) * metrics["dash"] + metrics["label-gap"]
+                if label
+                else 0.0
+            )
+            for key in keys:
+                entry = Entry(key, label, layout.widths.get(key, 0.0) + label_width, key.rsplit("/", 1)[1])
+                self.entries_by_line.setdefault(first, []).append(entry)
+        self.hook_by_line: dict[int, str] = {}
+        for hook, line in layout.hooks:
+            self.hook_by_line.setdefault(line, hook)
+
+    def text_height(self, first: int, last: int) -> float:
+        # Markers stand on the baselines; a line's box reaches its frame height above it.
+        return self.lines[last].y - self.lines[first].y + self.lines[first].frame
+
+    def slack(self, last: int) -> float:
+        """Room left under the last line, less than the next line needs: the page breaks after it."""
+        if last + 1 < len(self.lines):
+            return max(0.5, 0.3 * (self.lines[last + 1].y - self.lines[last].y))
+        return 0.5
+
+    def apparatus_height(self, totals: dict[str, tuple[float, int]]) -> float:
+        """The height of an apparatus whose series hold entries of these total widths and counts: each
+        series a justified paragraph, first-fit, with a margin for the ends of its lines."""
+        metrics = self.layout.metrics
+        height = metrics["rule"]
+        for total, count in totals.values():
+            if count:
+                width = total + metrics["entry-gap"] * (count - 1)
+                lines = max(1, math.ceil(width * 1.04 / self.width + 0.2))
+                height += (
+                    metrics["series-spacing"] + metrics["apparatus-line"] + (lines - 1) * metrics["apparatus-pitch"]
+                )
+        return height
+
+    def room(self, first: int, last: int) -> float:
+        """The apparatus height a page of these lines can hold."""
+        return (
+            self.height - self.clearance - self.text_height(first, last) - self.slack(last) - self.extra.get(first, 0.0)
+        )
+
+    def fitting(self, pending: list[Entry], room: float) -> int:
+        """How many of the pending entries (in order) fit into the room."""
+        totals = {"a": (0.0, 0), "b": (0.0, 0)}
+        for count, entry in enumerate(pending):
+            total, number = totals[entry.series]
+            totals[entry.series] = (total + entry.width, number + 1)
+            if self.apparatus_height(totals) > room:
+                return count
+        return len(pending)
+
+    def plan(self, limits: dict[int, int]) -> tuple[list[PagePlan], list[Entry]]:
+        pages: list[PagePlan] = []
+        pending: list[Entry] = []
+        first = 0
+        total_lines = len(self.lines)
+        while first < total_lines:
+            limit = limits.get(len(pages), total_lines)
+            totals = {"a": [0.0, 0], "b": [0.0, 0]}
+            for entry in pending:
+                totals[entry.series][0] += entry.width
+                totals[entry.series][1] += 1
+            last, chosen, hook = first, first, None
+            while last < total_lines and (last - first < limit or (hook is None and pending)):
+                text = self.text_height(first, last)
+                if text > self.height and last > first:
+                    break
+                new = self.entries_by_line.get(last, [])
+                trial = {series: (value[0], value[1]) for series, value in totals.items()}
+                for entry in new:
+                    width, count = trial[entry.series]
+                    trial[entry.series] = (width + entry.width, count + 1)
+                candidate_hook = hook or self.hook_by_line.get(last)
+                empty = not any(count for _, count in trial.values())
+                fits = empty or (candidate_hook is not None and self.apparatus_height(trial) <= self.room(first, last))
+                if not fits and text > self.min_height and last > first:
+                    break
+                totals = {series: list(value) for series, value in trial.items()}
+                hook = candidate_hook
+                chosen = last
+                last += 1
+            queue = pending + [e for line in range(first, chosen + 1) for e in self.entries_by_line.get(line, [])]
+            page = PagePlan(first, chosen, hook)
+            if hook is not None and queue:
+                count = self.fitting(queue, self.room(first, chosen))
+                # An entry taller than the room left: fewer text lines, while the hook stays on the page.
+                hook_line = min(line for line in range(first, chosen + 1) if line in self.hook_by_line)
+                while count == 0 and chosen > hook_line:
+                    chosen -= 1
+                    queue = pending + [
+                        e for line in range(first, chosen + 1) for e in self.entries_by_line.get(line, [])
+                    ]
+                    count = self.fitting(queue, self.room(first, chosen))
+                page.last = chosen
+                page.entries = queue[: max(count, 1)]
+                page.reserved = self.room(first, chosen)
+                pending = queue[len(page.entries) :]
+            else:
+                pending = queue
+            pages.append(page)
+            first = chosen + 1
+        return pages, pending
+
+    def pages(self) -> list[PagePlan]:
+        """The plan: text and apparatus balanced, and the last page holding the end of the apparatus
+        (the last pages give up text lines, one at a time, until it does)."""
+        limits: dict[int, int] = {}
+        pages, pending = self.plan(limits)
+        for _ in range(len(self.lines) * 4):
+            if not pending:
+                break
+            # The last page that has more than one line gives up its last line to the pages after it.
+            index = max((i for i, page in enumerate(pages) if page.last > page.first), default=None)
+            if index is None:
+                break
+            limits[index] = pages[index].last - pages[index].first
+            pages, pending = self.plan(limits)
+        return pages
+
+
+def plan_json(planner: Planner, pages: list[PagePlan]) -> str:
+    labels = {str(line.number): line.label for line in planner.lines if line.label is not None}
+    hooks = {
+        page.hook: {"height": round(page.reserved, 3), "entries": [[e.key, e.label] for e in page.entries]}
+        for page in pages
+        if page.hook is not None and page.entries
+    }
+    return json.dumps({"labels": labels, "hooks": hooks}, ensure_ascii=False)
+
+
+def differences(planner: Planner, pages: list[PagePlan], checks: list[dict]) -> dict[int, float]:
+    """Where the final layout differs from the plan: for each page (by its first line), the apparatus
+    height the estimate missed; an empty dict when every line and every apparatus is where planned."""
+    line_pages = {check["line"]: check["page"] for check in checks if "line" in check}
+    needed = {check["hook"]: check["needed"] - check["reserved"] for check in checks if "hook" in check}
+    if not line_pages:
+        return {}
+    start = line_pages.get(planner.lines[0].number, 1)
+    missed: dict[int, float] = {}
+    for index, page in enumerate(pages):
+        over = needed.get(page.hook, 0.0) if page.hook else 0.0
+        moved = any(line_pages.get(planner.lines[i].number) != start + index for i in range(page.first, page.last + 1))
+        if over > 0.01 or moved:
+            missed[page.first] = max(over, 0.0) + (planner.layout.metrics["apparatus-pitch"] if moved else 0.0)
+    return missed
 
 
 def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
-    """The PDF of a Typst document, and Typst's warnings as diagnostics."""
+    """The PDF of a Typst document, and Typst's warnings and the characters no font has as diagnostics."""
     try:
         import typst
     except ImportError:
         raise ExternalToolError(
             error("P011", "the Typst compiler (Python package typst) is not installed", hint=INSTALL_HINT)
         ) from None
-    try:
-        pdf, warnings = typst.compile_with_warnings(
-            source,
-            format="pdf",
-            font_paths=font_paths(),
-            ignore_system_fonts=True,
-            timestamp=reproducible_timestamp(),
-        )
-    except typst.TypstError as exc:
-        raise tool_failure(
-            "P012",
-            f"Typst could not compile the print edition: {exc.message}",
+    fonts = font_paths()
+    options = {"font_paths": fonts, "ignore_system_fonts": True}
+    with tempfile.TemporaryDirectory(prefix="tei-typst-") as folder:
+        # A file, not bytes: the compiler that checked the final layout then writes the PDF from its cache.
+        path = Path(folder) / "edition.typ"
+        path.write_bytes(source)
+        try:
+            measuring = typst.Compiler(input=str(path), root=folder, sys_inputs={"tei-mode": "measure"}, **options)
+            planner = Planner(measured(json.loads(measuring.query("<tei-data>", field="value"))))
+            pages = planner.pages()
+            for _ in range(CHECK_ROUNDS):
+                inputs = {"tei-mode": "final", "tei-plan": plan_json(planner, pages)}
+                final = typst.Compiler(input=str(path), root=folder, sys_inputs=inputs, **options)
+                missed = differences(planner, pages, json.loads(final.query("<tei-check>", field="value")))
+                if not missed:
+                    break
+                for first, height in missed.items():
+                    planner.extra[first] = planner.extra.get(first, 0.0) + height
+                pages = planner.pages()
+            pdf, warnings = final.compile_with_warnings(format="pdf", timestamp=reproducible_timestamp())
+        except (typst.TypstError, RuntimeError) as exc:
+            raise tool_failure(
+                "P012",
+                f"Typst could not compile the print edition: {getattr(exc, 'message', exc)}",
+                source_name,
+                [
+                    line
+                    for line in str(getattr(exc, "diagnostic", "")).splitlines()
+                    if line.strip() and not line.startswith("error:")
+                ][:12],
+                hint="write the source with --to typst and compile it with typst to see the whole error",
+            ) from None
+    diagnostics = [
+        warning("P013", f"Typst: {w.message}", source_name) for w in warnings if not _missing_glyph(w.message)
+    ]
+    diagnostics += missing_glyphs(source, source_name, fonts, [w.message for w in warnings])
+    return pdf, diagnostics
+
+
+def _missing_glyph(message: str) -> bool:
+    return "unknown font family" in message or "no font could be found" in message
+
+
+def missing_glyphs(source: bytes, source_name: str, fonts: list[str], messages: list[str]) -> list[Diagnostic]:
+    """One warning P014 per character of the text that no font of the chain has: the character, its first
+    place in the source (line of the generated Typst source), and the fonts tried."""
+    text = source.decode("utf-8")
+    found = uncovered(text, fonts)
+    shown = [
+        warning(
+            "P014",
+            f"no font has the character {char!r} (U+{ord(char):04X}), first at line {text[: text.index(char)].count(chr(10)) + 1} "
+            f"of the Typst source: it is printed as an empty box (fonts tried: {', '.join(tried)})",
             source_name,
-            [line for line in str(exc.diagnostic).splitlines() if line.strip() and not line.startswith("error:")][:12],
-            hint="write the source with --to typst and compile it with typst to see the whole error",
-        ) from None
-    return pdf, [warning("P013", f"Typst: {w.message}", source_name) for w in warnings]
+            hint="install a font that has it and name it in the parameter fonts",
+        )
+        for char, tried in found
+    ]
+    return shown + [warning("P013", f"Typst: {m}", source_name) for m in messages if _missing_glyph(m)]

@@ -220,16 +220,20 @@ def unhyphenated(page: Page, line: int, lines: dict[int, str]) -> str:
 
 
 def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
-    """The (page, line) of an apparatus entry 'N[–M] … key' whose body line N (or the line before) holds key."""
+    """The (page, line) of an apparatus entry 'N[–M] … key' whose body line N holds key: on the page of
+    line N, or (an apparatus continued as reledmac continues it) on a later page, never an earlier one."""
     entry = re.compile(r"(?<![\d–])(\d+)(?:–(\d+))?(?= )")
     lines = {number: text for page in pages for number, text in page.lines.items()}
+    page_of = {number: page for page in pages for number in page.lines}
     for page in pages:
         for match in entry.finditer(page.apparatus):
             if not holds(page.apparatus[match.end() : match.end() + 8 + len(key) * 3], key):
                 continue
             line = int(match.group(1))
-            near = [unhyphenated(page, line, lines), unhyphenated(page, line - 1, lines)]
-            if any(holds(text, key) for text in near):
+            home = page_of.get(line)
+            if home is None or home.number > page.number:
+                continue
+            if holds(unhyphenated(home, line, lines), key):
                 return page.number, line
     return None
 

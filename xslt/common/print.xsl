@@ -39,6 +39,8 @@
   <xsl:param name="series-b-types" select="'orthographic honorific particle punctuation whitespace'"/>
   <xsl:param name="hidden-types" select="''"/>
   <xsl:param name="lemma-words" select="'4'"/>
+  <!-- 'yes': each reading's type is printed after its sigla, in brackets (for proofreading a collation). -->
+  <xsl:param name="reading-types" select="'no'"/>
 
   <!-- The title page: the title, and the statements printed under it. -->
   <xsl:variable name="title" select="normalize-space((//tei:teiHeader//tei:titleStmt/tei:title)[1])"/>
@@ -48,6 +50,19 @@
               | $file-description/tei:editionStmt//tei:p | $file-description/tei:editionStmt/tei:edition
               | $file-description/tei:publicationStmt/tei:p | $file-description/tei:publicationStmt/tei:publisher
               | $file-description/tei:publicationStmt/tei:date"/>
+
+  <!-- The title as a running head: one line, so cut at a word before 40 characters (then '…'). -->
+  <xsl:template name="short-title">
+    <xsl:param name="text" select="$title"/>
+    <xsl:choose>
+      <xsl:when test="string-length($text) &lt;= 40"><xsl:value-of select="$text"/></xsl:when>
+      <xsl:otherwise>
+        <xsl:variable name="cut" select="substring($text, 1, 40)"/>
+        <xsl:variable name="last"><xsl:call-template name="last-word"><xsl:with-param name="text" select="$cut"/></xsl:call-template></xsl:variable>
+        <xsl:value-of select="concat(normalize-space(substring($cut, 1, string-length($cut) - string-length($last))), ' …')"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
 
   <xsl:template name="series-of">
     <xsl:param name="type"/>
@@ -65,12 +80,23 @@
     </xsl:call-template>
   </xsl:template>
 
+  <!-- [app] 'yes' when the base reading has no text: the variant readings are additions. -->
+  <xsl:template name="is-addition">
+    <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+    <xsl:variable name="base-text"><xsl:apply-templates select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]/node()" mode="base-text"/></xsl:variable>
+    <xsl:if test="normalize-space($base-text) = ''">yes</xsl:if>
+  </xsl:template>
+
+  <!-- The variant readings of a series; in an addition (empty base reading) an empty reading agrees
+       with the base text and is no variant. -->
   <xsl:template name="variant-readings-in">
     <xsl:param name="series"/>
+    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
     <xsl:for-each select="tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg">
       <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
       <xsl:variable name="in"><xsl:call-template name="reading-series"/></xsl:variable>
-      <xsl:if test="$is-base != 'yes' and $in = $series">
+      <xsl:variable name="agrees" select="$addition = 'yes' and not(*) and normalize-space(.) = ''"/>
+      <xsl:if test="$is-base != 'yes' and $in = $series and not($agrees)">
         <xsl:value-of select="concat(generate-id(), ' ')"/>
       </xsl:if>
     </xsl:for-each>
@@ -89,20 +115,71 @@
     <xsl:variable name="chosen">
       <xsl:call-template name="variant-readings-in"><xsl:with-param name="series" select="$series"/></xsl:call-template>
     </xsl:variable>
+    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
     <xsl:for-each select="(tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg)[contains($chosen, concat(generate-id(), ' '))]">
       <xsl:if test="position() != 1"><xsl:call-template name="entry-reading-separator"/></xsl:if>
-      <xsl:call-template name="print-reading"/>
+      <xsl:call-template name="print-reading"><xsl:with-param name="addition" select="$addition"/></xsl:call-template>
     </xsl:for-each>
+    <!-- The notes of the unit (note in app, lem or rdg), once: after the first series the unit has. -->
+    <xsl:variable name="first-series">
+      <xsl:choose>
+        <xsl:when test="$series = 'b'">
+          <xsl:variable name="in-a"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'a'"/></xsl:call-template></xsl:variable>
+          <xsl:if test="$in-a != 'yes'">yes</xsl:if>
+        </xsl:when>
+        <xsl:otherwise>yes</xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
+    <xsl:if test="$first-series = 'yes'">
+      <xsl:for-each select="tei:note | tei:lem/tei:note | tei:rdg/tei:note | tei:rdgGrp//tei:note">
+        <xsl:if test="normalize-space(.) != ''">
+          <xsl:call-template name="entry-note"/>
+        </xsl:if>
+      </xsl:for-each>
+    </xsl:if>
   </xsl:template>
 
-  <!-- One reading of an entry: its text (or 'om.'), a space, its sigla. -->
+  <!-- Hook: a note of the unit, after its readings. -->
+  <xsl:template name="entry-note">
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' (', normalize-space(.), ')')"/></xsl:call-template>
+  </xsl:template>
+
+  <!-- One reading of an entry: its text (or 'om.'; in an addition, the text and 'add.'), a space, its
+       sigla; its type in brackets when the parameter reading-types is 'yes'. -->
   <xsl:template name="print-reading">
+    <xsl:param name="addition" select="'no'"/>
     <xsl:choose>
-      <xsl:when test="not(*) and string(.) = ''"><xsl:call-template name="empty-reading"/></xsl:when>
-      <xsl:otherwise><xsl:call-template name="reading-text"/></xsl:otherwise>
+      <xsl:when test="not(*) and normalize-space(.) = ''"><xsl:call-template name="empty-reading"/></xsl:when>
+      <xsl:otherwise><xsl:call-template name="trimmed-reading-text"/></xsl:otherwise>
     </xsl:choose>
+    <xsl:if test="$addition = 'yes' and (* or normalize-space(.) != '')">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+      <xsl:call-template name="addition-label"/>
+    </xsl:if>
     <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
     <xsl:call-template name="sigla"/>
+    <xsl:if test="$reading-types = 'yes'">
+      <xsl:variable name="type"><xsl:call-template name="reading-type"/></xsl:variable>
+      <xsl:if test="$type != ''">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' [', $type, ']')"/></xsl:call-template>
+      </xsl:if>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- Hook: the word that marks an addition. -->
+  <xsl:template name="addition-label">
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="'add.'"/></xsl:call-template>
+  </xsl:template>
+
+  <!-- A reading's text without the spaces around it (a reading of plain text is normalised; one with
+       elements goes through the hook reading-text). -->
+  <xsl:template name="trimmed-reading-text">
+    <xsl:choose>
+      <xsl:when test="not(*)">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:call-template name="reading-text"/></xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <!-- Hook: the text of a non-empty reading (a format wraps it, for example to isolate its direction). -->
@@ -145,7 +222,7 @@
       </xsl:when>
       <xsl:otherwise>
         <xsl:for-each select="$base">
-          <xsl:call-template name="reading-text"/>
+          <xsl:call-template name="trimmed-reading-text"/>
         </xsl:for-each>
       </xsl:otherwise>
     </xsl:choose>

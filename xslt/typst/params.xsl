@@ -13,10 +13,16 @@
   <!-- Size of the edition text; the apparatus is set at 80 % of it. -->
   <xsl:param name="font-size" select="'10.5pt'"/>
 
-  <!-- Font families in order of preference, comma-separated: the first that has a glyph sets it.
-       Libertinus Serif is built into Typst (ā ū ḥ ṭ ʿ ʾ); Amiri (Arabic) comes with the Python
-       package fontpkg-amiri, which tei/render/pdf.py gives Typst as a font path. -->
-  <xsl:param name="fonts" select="'Libertinus Serif, Amiri'"/>
+  <!-- Font families in order of preference, comma-separated: for each character the first family that
+       has its glyph sets it (Typst's own fallback). Noto Serif (Latin, Greek, Cyrillic, the
+       transliteration marks, a real italic) comes with the Python package fontpkg-noto-serif, Amiri
+       (Arabic) with fontpkg-amiri; Libertinus Serif is built into Typst; Droid Sans Fallback (CJK and
+       fullwidth forms such as U+FF0B) is Debian's fonts-droid-fallback. tei/render/typst_pdf.py gives
+       Typst their folders and warns (P014) about a character none of them has. -->
+  <xsl:param name="fonts" select="'Noto Serif, Amiri, Libertinus Serif, Droid Sans Fallback'"/>
+
+  <!-- The family a language is set in first, before the chain above: "code=Family, Family; ...". -->
+  <xsl:param name="language-fonts" select="'ar=Amiri; fa=Amiri; ur=Amiri; grc=Noto Serif; el=Noto Serif; he=Noto Serif'"/>
 
   <!-- A line number is printed on every n-th line. -->
   <xsl:param name="line-step" select="'5'"/>

@@ -3,191 +3,238 @@
   The Typst functions of the print edition, written at the top of every generated .typ file so that
   the file compiles on its own (typst compile edition.typ) and can be tuned by hand.
 
-  How the apparatus is keyed to line numbers, with no Typst package:
-  - the line-numbering function of the edition text places one marker per line (metadata <tei-line>
-    holding the line's number) and prints the number on every fifth line;
-  - each unit places an anchor (metadata <tei-lemma>) just before its lemma and one (labelled
-    tei-end-ID) just after it; an entry's line number is that of the nearest marker at or above the anchor on its page;
-  - each anchor also carries an invisible footnote, so that Typst itself keeps the lemma's line and
-    the space its entry needs on one page. The footnote reserves an estimate that depends on the entry
-    alone (its length over the line width, in apparatus lines; the method of paragraph footnotes in
-    TeX), so the page breaks never feed back on themselves; the first entry of a page draws the
-    apparatus of the whole page, series a then series b, from the top of the reserved space.
+  The same source is compiled in one of three modes (sys.inputs "tei-mode"):
+  - "measure" (tei/render/typst_pdf.py, first pass): the text alone on one page of unlimited height and
+    the page's width; every line reports its number, kind and height (<tei-data>), every unit where
+    its lemma starts and ends, every paragraph start (a "hook"), and every entry its natural width;
+  - "final" (second pass, with the page plan in sys.inputs "tei-plan"): Python has chosen the lines
+    of each page, the printed number of each line (verse lines counted, headings, speakers and stage
+    directions unnumbered) and the entries each page's apparatus holds (continued on the next page
+    when a page cannot hold them). The first hook of each page carries an invisible footnote as tall
+    as the page's apparatus, drawn inside it: the page then breaks exactly after its planned lines,
+    and the apparatus can never run into the bottom margin;
+  - "standalone" (no plan: `typst compile edition.typ`): each unit's entry is a plain Typst footnote.
 -->
 <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
 
   <xsl:template name="typst-preamble">
     <xsl:text><![CDATA[
 // ---- The print edition's functions (xslt/typst/preamble.xsl) --------------------------------
-#let tei-isolate(body) = [#"\u{2068}"#body#"\u{2069}"]
-#let tei-rtl-languages = ("ar", "fa", "ur", "he", "yi", "syr", "ps", "ckb", "dv")
+#let tei-mode = sys.inputs.at("tei-mode", default: "standalone")
+#let tei-plan = if tei-mode == "final" { json(bytes(sys.inputs.at("tei-plan"))) } else { none }
+#let tei-rtl-languages = ("ar", "fa", "ur", "he", "yi", "syr", "ps", "ckb", "dv", "arc", "ug", "sd")
 
-// Text in another language (xml:lang): its own direction, isolated from the text around it.
+#let tei-primary(code) = lower(code.split("-").first())
+#let tei-direction(code) = if tei-primary(code) in tei-rtl-languages { rtl } else { ltr }
+
+// The fonts of a language: its own family first (tei-language-fonts), then the fallback chain.
+#let tei-fonts-for(code) = {
+  let own = tei-language-fonts.at(tei-primary(code), default: ())
+  own + tei-fonts.filter(font => font not in own)
+}
+
+// Text in another language (xml:lang): its language, fonts and direction. Vocalised Arabic, Hebrew,
+// Syriac ... get line boxes from the glyphs' own bounds, so that the marks of two lines never touch.
 #let tei-lang(code, body) = {
-  let primary = lower(code.split("-").first())
+  let primary = tei-primary(code)
   if primary.len() < 2 or primary.len() > 3 { return body }
-  let direction = if primary in tei-rtl-languages { rtl } else { ltr }
-  tei-isolate(text(lang: primary, dir: direction, body))
+  text(lang: primary, font: tei-fonts-for(code), body)
 }
 
-// A paragraph of the edition text in its language (xml:lang on ab or p); the direction follows it.
-#let tei-block-lang(code, body) = {
-  let primary = lower(code.split("-").first())
-  if primary.len() < 2 or primary.len() > 3 { return body }
-  let direction = if primary in tei-rtl-languages { rtl } else { ltr }
-  set text(lang: primary, dir: direction)
-  body
+]]></xsl:text>
+  </xsl:template>
+
+  <!-- The functions that use the entries (written after the dictionary tei-entries). -->
+  <xsl:template name="typst-preamble-layout">
+    <xsl:text><![CDATA[
+// A number printed in the margin when the plan gives the line one and it falls on the step.
+#let tei-shown-number(label) = if label != none and calc.rem(label, tei-line-step) == 0 [#label] else []
+
+// The line-numbering function of a block of the given kind ("prose", "verse", "head", "speaker",
+// "stage"). The marker sits in the margin at the top of its line.
+#let tei-line-marker(kind, block, n) = {
+  if tei-mode == "measure" {
+    context [#metadata((line: n, kind: kind, block: block, y: here().position().y.pt(),
+      leading: par.leading.to-absolute().pt(), dir: repr(text.dir)))<tei-data>]
+  } else if tei-mode == "final" {
+    let label = tei-plan.labels.at(str(n), default: none)
+    [#context [#metadata((line: n, page: here().page()))<tei-check>]#tei-shown-number(label)]
+  } else if kind in ("prose", "verse") and calc.rem(n, tei-line-step) == 0 [#n]
 }
 
-// Every line's number is laid out, hidden between the printed ones, so that every marker sits at the
-// same height in its line (the top).
-#let tei-line-marker(n) = [#metadata(n)<tei-line>#if calc.rem(n, tei-line-step) == 0 [#n] else { hide[#n] }]
+// An entry: the line label, the lemma (boxed, so that its direction never spills into the reading
+// after the bracket), the readings.
+#let tei-entry-body(data) = [#box(data.lemma)\]#h(0.3em)#data.readings]
+#let tei-entry(key, label) = {
+  let data = tei-entries.at(key)
+  if label == "" { tei-entry-body(data) } else [#box(strong(label))#h(0.4em)#tei-entry-body(data)]
+}
 
-// The line markers of a page as (y, number) pairs from the top.
-#let tei-markers(page) = (
-  query(<tei-line>)
-    .filter(marker => marker.location().page() == page)
-    .map(marker => (marker.location().position().y, marker.value))
+// Justified, broken line by line ("simple", first-fit: the breaking the plan's estimate assumes).
+#let tei-series-paragraph(entries) = par(
+  justify: true, linebreaks: "simple", first-line-indent: 0pt, hanging-indent: 0pt,
+  entries.map(((key, label)) => tei-entry(key, label)).join(h(tei-entry-gap, weak: true)),
 )
 
-#let tei-anchors(page) = query(<tei-lemma>).filter(anchor => anchor.location().page() == page)
-
-// The number of a position's line: the last marker at or above it (a marker sits at the top of its
-// line, an anchor lower, on the baseline); an anchor above every marker of its page (at the very top
-// of a paragraph) belongs to the first line. A binary search: markers are sorted from the top.
-#let tei-line-at(position, markers) = {
-  if markers.len() == 0 { return none }
-  let (low, high) = (0, markers.len() - 1)
-  while low < high {
-    let middle = calc.div-euclid(low + high + 1, 2)
-    if markers.at(middle).first() <= position.y + 1pt { low = middle } else { high = middle - 1 }
+#let tei-apparatus-drawing(entries) = {
+  set par.line(numbering: none)
+  set text(size: tei-apparatus-size, dir: tei-apparatus-direction)
+  set par(leading: tei-apparatus-leading)
+  let parts = (line(length: 100%, stroke: 0.4pt),)
+  for series in ("a", "b") {
+    let chosen = entries.filter(((key, label)) => key.ends-with("/" + series))
+    if chosen.len() > 0 { parts.push(block(width: 100%, tei-series-paragraph(chosen))) }
   }
-  markers.at(low).last()
+  stack(dir: ttb, spacing: tei-series-spacing, ..parts)
 }
 
-// The line labels ("12", "12–13") of a page's anchors, computed together: one query per page.
-#let tei-line-labels(page, anchors) = {
-  let markers = tei-markers(page)
-  anchors.map(anchor => {
-    let first = tei-line-at(anchor.location().position(), markers)
-    let ends = query(label("tei-end-" + anchor.value.id))
-    let end = if ends.len() > 0 { ends.first().location().position() }
-    let last = if end == none { first } else if end.page == page { tei-line-at(end, markers) } else { tei-line-at(end, tei-markers(end.page)) }
-    if first == none { "?" } else if last == none or last == first { str(first) } else { str(first) + "–" + str(last) }
+// The apparatus of one page, in the footnote that reserves its height (the plan's), at its foot.
+#let tei-page-apparatus(id, spec) = {
+  let drawing = tei-apparatus-drawing(spec.entries)
+  block(width: 100%, height: spec.height * 1pt, spacing: 0pt, {
+    layout(region => {
+      let size = measure(block(width: region.width, drawing))
+      context [#metadata((hook: id, page: here().page(), needed: size.height.pt(), reserved: spec.height))<tei-check>]
+    })
+    align(bottom, drawing)
   })
 }
 
-#let tei-entry(data, label) = [#box(strong(label))#h(0.4em)#data.lemma\]#h(0.3em)#data.readings]
-
-// Justified, broken line by line ("simple"): the apparatus is laid out on every pass of the layout,
-// and first-fit breaking costs a fifth of the optimal one here.
-#let tei-series-paragraph(entries) = par(
-  justify: true, linebreaks: "simple", first-line-indent: 0pt, hanging-indent: 0pt,
-  entries.map(((data, label)) => tei-entry(data, label)).join(h(tei-entry-gap, weak: true)),
-)
-
-// The apparatus of one page: a rule, then series a, then series b.
-#let tei-page-apparatus(page, anchors) = {
-  set par.line(numbering: none)
-  set text(size: tei-apparatus-size)
-  set par(leading: tei-apparatus-leading)
-  let entries = anchors.map(anchor => anchor.value).zip(tei-line-labels(page, anchors))
-  let parts = (line(length: 100%, stroke: 0.4pt),)
-  for series in ("a", "b") {
-    let chosen = entries.filter(((data, label)) => data.series == series)
-    if chosen.len() > 0 { parts.push(block(width: 100%, tei-series-paragraph(chosen))) }
+// A paragraph start or a unit: where the footnote that reserves a page's apparatus can hang.
+#let tei-hook(id) = {
+  if tei-mode == "measure" {
+    context {
+      let here-at = here().position()
+      [#metadata((hook: id, y: here-at.y.pt(), x: here-at.x.pt()))<tei-data>]
+    }
+  } else if tei-mode == "final" {
+    let spec = tei-plan.hooks.at(id, default: none)
+    if spec != none { footnote(tei-page-apparatus(id, spec)) }
   }
-  stack(dir: ttb, spacing: tei-apparatus-leading * 1.6, ..parts)
 }
 
-#let tei-apparatus-pitch() = {
+// A block of the text: its kind decides how its lines are numbered; its language its direction.
+#let tei-block(kind, id, code, body) = {
+  set par.line(numbering: n => tei-line-marker(kind, id, n))
+  let content = [#tei-hook(id)#body]
+  if code != "" and tei-primary(code).len() in (2, 3) {
+    let rtl-text = tei-direction(code) == rtl
+    set text(lang: tei-primary(code), dir: tei-direction(code), font: tei-fonts-for(code))
+    set text(top-edge: "bounds", bottom-edge: "bounds") if rtl-text
+    set par(leading: tei-rtl-leading) if rtl-text
+    content
+  } else { content }
+}
+
+#let tei-section-head(id, body) = block(above: 1.4em, below: 0.9em, tei-block("head", id, "", strong(body)))
+#let tei-speaker(id, body) = block(above: 0.8em, below: 0.3em, tei-block("speaker", id, "", smallcaps(body)))
+#let tei-stage(id, body) = block(above: 0.5em, below: 0.5em, pad(left: 1.5em, tei-block("stage", id, "", emph(body))))
+
+// A variation unit: a hook (the unit's id) boxed with the lemma's first word, so that both start on
+// the same line; the lemma; its end (measured, to key a lemma over several lines to both).
+#let tei-app(id, keys, lead, first-word, rest) = {
+  lead
+  if keys.len() == 0 { first-word } else if tei-mode == "measure" {
+    box[#tei-hook(id)#context [#metadata((unit: id, keys: keys))<tei-data>]#first-word]
+  } else if tei-mode == "final" {
+    box[#tei-hook(id)#first-word]
+  } else {
+    box[#first-word#footnote(keys.map(key => tei-entry(key, "")).join(h(1em)))]
+  }
+  rest
+  if keys.len() > 0 and tei-mode == "measure" {
+    context {
+      let at = here().position()
+      [#metadata((end: id, y: at.y.pt(), x: at.x.pt()))<tei-data>]
+    }
+  }
+}
+
+// What the plan needs to know besides the text: sizes, and the natural width of every entry.
+#let tei-measurements() = context {
   let sample(body) = measure(block(width: 10cm, {
     set text(size: tei-apparatus-size)
     set par(leading: tei-apparatus-leading)
     body
   })).height
-  sample[x \ x] - sample[x]
-}
-
-// The space one entry reserves: its characters (counted by the stylesheet) times an average width,
-// over the line width, in apparatus lines. The first entry of a page also draws the page's apparatus,
-// from the top of the reserved space (a short estimate runs on into the bottom margin, never into
-// the text). The drawing's box is as tall as the page: in the entry's own small region a stack of
-// blocks would be laid out overlapping.
-#let tei-entry-space(data, page-number, width) = {
-  let own = (data.chars * tei-average-character + tei-apparatus-size) / width * tei-apparatus-pitch() * tei-estimate-factor
-  let anchors = tei-anchors(page-number)
-  let drawing = if anchors.len() > 0 and anchors.first().value.key == data.key {
-    place(top, box(width: width, height: page.height, tei-page-apparatus(page-number, anchors)))
+  let app-size(body) = measure({ set text(size: tei-apparatus-size); body }).width
+  [#metadata((
+    apparatus-line: sample[x].pt(),
+    apparatus-pitch: (sample[x \ x] - sample[x]).pt(),
+    digit: app-size(strong[0]).pt(),
+    dash: app-size(strong[–]).pt(),
+    label-gap: app-size(h(0.4em)).pt(),
+    entry-gap: app-size(h(tei-entry-gap)).pt(),
+    series-spacing: measure(v(tei-series-spacing)).height.pt(),
+    rule: 0.4,
+    clearance: measure(v(tei-apparatus-clearance)).height.pt(),
+    leading: measure(v(par.leading)).height.pt(),
+    text-size: measure(v(1em)).height.pt(),
+  ))<tei-data>]
+  for (key, data) in tei-entries {
+    [#metadata((entry: key, width: app-size(tei-entry-body(data)).pt()))<tei-data>]
   }
-  block(width: 100%, height: own, spacing: 0pt, drawing)
-}
-
-
-
-#let tei-anchor(data) = [#metadata(data)<tei-lemma>#footnote(metadata(data))]
-
-// The end of a unit's lemma, findable by the unit's id.
-#let tei-lemma-end(id) = [#metadata(id)#label("tei-end-" + id)]
-
-// A variation unit: anchors for its entries (a dictionary series -> (chars, lemma, readings)), then the
-// lemma, whose first word shares a box with the anchors (a line may break after a box, and a footnote
-// removes the space before it: boxed together, anchor and lemma start on the same line).
-#let tei-app(id, entries, lead, first-word, rest) = {
-  let anchors = for (series, entry) in entries {
-    tei-anchor((key: id + "/" + series, id: id, series: series, chars: entry.chars, lemma: entry.lemma, readings: entry.readings))
-  }
-  lead
-  if entries.len() > 0 { box(anchors + first-word) } else { first-word }
-  rest
-  tei-lemma-end(id)
 }
 
 #let tei-text(body) = {
-  set par.line(numbering: tei-line-marker, number-clearance: 1.2em)
+  set par.line(numbering: n => tei-line-marker("prose", "", n), number-clearance: 1.2em)
   set par(justify: true, first-line-indent: 0pt, spacing: 1.1em)
+  if tei-mode == "measure" {
+    layout(size => [#metadata((text-width: size.width.pt()))<tei-data>])
+  }
   body
 }
-
-#let tei-section-head(body) = block(above: 1.4em, below: 0.9em, text(weight: "bold", body))
 
 #let tei-conspectus(witnesses) = {
   heading(level: 2, outlined: false, tei-labels.conspectus)
   grid(columns: (auto, 1fr), column-gutter: 1.2em, row-gutter: 0.8em,
-    ..witnesses.map(((siglum, description)) => (text(weight: "bold", siglum), description)).flatten())
+    ..witnesses.map(((siglum, description)) => (text(style: "italic", siglum), description)).flatten())
 }
 
-#let tei-title-page(title, statements, witnesses) = page(header: none, footer: none, {
-  set par.line(numbering: none)
-  v(18%)
-  align(center, text(size: 1.6em, weight: "bold", title))
-  v(2em)
-  for statement in statements { align(center, statement); v(0.6em) }
-  v(3em)
-  tei-conspectus(witnesses)
-})
+#let tei-title-page(title, statements, witnesses) = if tei-mode != "measure" {
+  page(header: none, footer: none, {
+    set par.line(numbering: none)
+    v(18%)
+    align(center, text(size: 1.6em, weight: "bold", title))
+    v(2em)
+    for statement in statements { align(center, statement); v(0.6em) }
+    v(3em)
+    tei-conspectus(witnesses)
+  })
+}
 
-#let tei-edition(title: [], running-head: [], body) = {
+#let tei-edition(running-head: [], body) = {
   set document(title: running-head)
-  set text(font: tei-fonts, size: tei-font-size, lang: tei-language)
+  set text(font: tei-fonts, size: tei-font-size, lang: tei-language, dir: tei-apparatus-direction,
+    costs: (widow: 0%, orphan: 0%, runt: 0%))
+  set par(leading: tei-leading)
   set page(
     paper: tei-paper,
-    margin: (inside: 2.6cm, outside: 2.2cm, top: 2.4cm, bottom: 2.2cm),
+    margin: (inside: 2.6cm, outside: 2.2cm, top: tei-margin-top, bottom: tei-margin-bottom),
+    // The running head and the page number apart: the head on the inner side, the number outside.
     header: context {
       set text(size: 0.85em)
       let number = counter(page).get().first()
-      if calc.even(number) [#number #h(1fr) #smallcaps(running-head)] else [#smallcaps(running-head) #h(1fr) #number]
+      let head = box(width: 75%, clip: true, smallcaps(running-head))
+      if calc.even(number) [#number #h(1fr) #head] else [#head #h(1fr) #number]
       v(-0.4em)
       line(length: 100%, stroke: 0.3pt)
     },
     footer: none,
   )
   set footnote(numbering: n => none)
-  set footnote.entry(gap: 0pt, indent: 0pt, separator: none,
-    clearance: 1.2em)
+  set footnote.entry(gap: 0pt, indent: 0pt, separator: none, clearance: tei-apparatus-clearance)
   show footnote.entry: set par.line(numbering: none)
-  show footnote.entry: it => context layout(size => tei-entry-space(it.note.body.value, it.note.location().page(), size.width))
-  body
+  show footnote.entry: it => if tei-mode == "final" { it.note.body } else {
+    set text(size: tei-apparatus-size)
+    it.note.body
+  }
+  if tei-mode == "measure" {
+    // The page's height, then the text on one page of unlimited height.
+    context [#metadata((body-height: (page.height - tei-margin-top - tei-margin-bottom).pt()))<tei-data>]
+    set page(height: auto, header: none)
+    body
+  } else { body }
 }
 // ---- The edition --------------------------------------------------------------------------------
 ]]></xsl:text>
