@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tei.app.build import SCHEMA_FOLDER, SCHEMA_NAME, schema_files
-from tei.app.encode import default_ids
+from tei.app.encode import default_ids, work_language
 from tei.collate import collate
 from tei.diagnostics import error
 from tei.errors import InvalidInputError, MissingResourceError, UsageError
@@ -62,7 +62,9 @@ def work_for(request: CollateRequest) -> Work:
         base = manifest.base if manifest.base in ids else None
         return replace(manifest, witnesses=tuple(witnesses), base=base, profile=profile)
     title = Path(str(request.files[0])).name if len(request.files) == 1 else "Untitled work"
-    return Work(id="edition", title=title, profile=profile, witnesses=tuple(witnesses))
+    return Work(
+        id="edition", title=title, language=work_language(witnesses), profile=profile, witnesses=tuple(witnesses)
+    )
 
 
 def default_profile(witnesses: list[Witness]) -> str:

@@ -19,6 +19,15 @@ def default_ids(count: int) -> list[str]:
     return [letters[n % 26] + (str(n // 26 + 1) if n >= 26 else "") for n in range(count)]
 
 
+def work_language(witnesses: list[Witness]) -> str:
+    """Without a manifest, the work's language is the one most of its witnesses are in (each guessed from its
+    script when read), the first witness's on a tie; 'en' when there are none."""
+    counts: dict[str, int] = {}
+    for witness in witnesses:
+        counts[witness.language] = counts.get(witness.language, 0) + 1
+    return max(counts, key=counts.get) if counts else "en"
+
+
 def witnesses_for(files: list[Path], manifest: Path | None) -> tuple[Work, list[Witness]]:
     """The work and one witness per file: facts from the manifest where it lists the file."""
     work = read_manifest(manifest) if manifest else None
@@ -29,7 +38,7 @@ def witnesses_for(files: list[Path], manifest: Path | None) -> tuple[Work, list[
         witnesses.append(listed or read_witness(path, fallback_id))
     if work is None:
         title = Path(str(files[0])).name if len(files) == 1 else "Untitled work"
-        work = Work(id="work", title=title, witnesses=tuple(witnesses))
+        work = Work(id="work", title=title, language=work_language(witnesses), witnesses=tuple(witnesses))
     return work, witnesses
 
 
