@@ -64,7 +64,8 @@ def witness_text(
 
 def content_text(element: etree._Element, witness_id: str) -> str:
     """The text one witness reads in an element (a reading, say, or the whole body)."""
-    compiler = Compiler(Witnesses(element.getroottree()).resolve)
+    witnesses = Witnesses(element.getroottree())
+    compiler = Compiler(witnesses.resolve, witnesses.hand_of)
     path = Path(witness_id, record=False)
     run(compiler.compile(element), path)
     return path.text
@@ -72,7 +73,8 @@ def content_text(element: etree._Element, witness_id: str) -> str:
 
 def follow(container: etree._Element, witness_id: str) -> Path:
     """Every unit the witness passes through in a container, in order, and its full text (in `parts`)."""
-    compiler = Compiler(Witnesses(container.getroottree()).resolve)
+    witnesses = Witnesses(container.getroottree())
+    compiler = Compiler(witnesses.resolve, witnesses.hand_of)
     path = Path(witness_id)
     run(compiler.compile(container), path)
     return path

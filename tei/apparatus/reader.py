@@ -27,7 +27,7 @@ from tei.apparatus.fold import fold
 from tei.apparatus.methods import PARALLEL_SEGMENTATION, apparatus_method
 from tei.apparatus.walk import LACUNA_MARKER, LACUNOSE, Compiler, Path, Unit, lacunose_from_start, run
 from tei.apparatus.witnesses import Witnesses
-from tei.diagnostics import error
+from tei.diagnostics import Severity, error
 from tei.errors import InvalidInputError, TeiError
 from tei.xmlio import TEI_NS, tei
 
@@ -42,9 +42,12 @@ class Apparatus:
         self.tree = tree
         self.name = name
         self.witnesses = Witnesses(tree, name)
+        errors = [d for d in self.witnesses.diagnostics if d.severity is Severity.ERROR]
+        if errors:  # a group holding itself: which witnesses a reading stands for is undefined
+            raise InvalidInputError(*errors)
         self.method = apparatus_method(tree, name)
         self.body = body(tree, name)
-        self.compiler = Compiler(self.witnesses.resolve)
+        self.compiler = Compiler(self.witnesses.resolve, self.witnesses.hand_of)
         self.parallel = tree  # the document in parallel segmentation, which the walk reads
         self.folding_refused = None  # why a base-text apparatus could not be folded (then it is spliced)
         if self.method != PARALLEL_SEGMENTATION:

@@ -17,7 +17,8 @@ each witness then runs through that list. Compiling reads the XML by TEI's rules
 
 Running a witness through the steps: text is added unless the witness is inside a lacuna; each unit (app)
 contributes the one reading that witness takes there (`Unit.choose`): a reading whose `@wit` names it
-(groups expanded, by tei.apparatus.witnesses); else, when it is lacunose there (a `witDetail` of type
+(groups expanded, by tei.apparatus.witnesses); else, for a hand derived from witness X (`X*`, `XC1`),
+what X reads there (a hand is cited only where it differs); else, when it is lacunose there (a `witDetail` of type
 `lac` or `ambiguous` naming it, or an open lacuna), nothing but the lacuna marker; else a `lem` without
 `@wit` (the negative apparatus: it stands for every witness not cited and not lacunose); else, in a unit
 without `lem`, nothing (the unit is an addition against the base text: `NOTHING`); else nothing at all
@@ -110,10 +111,18 @@ class Reading:
 class Unit:
     """An app: its readings, which reading each cited witness takes, and the witnesses lacunose in it."""
 
-    __slots__ = ("app", "depth", "readings", "cited", "lacunose", "open_lem", "has_lem")
+    __slots__ = ("app", "depth", "readings", "cited", "lacunose", "open_lem", "has_lem", "hand_of")
 
-    def __init__(self, app: etree._Element, depth: int, readings: list[Reading], lacunose: frozenset[str]):
+    def __init__(
+        self,
+        app: etree._Element,
+        depth: int,
+        readings: list[Reading],
+        lacunose: frozenset[str],
+        hand_of: dict[str, str] | None = None,
+    ):
         self.app, self.depth, self.readings, self.lacunose = app, depth, readings, lacunose
+        self.hand_of = hand_of or {}
         self.cited: dict[str, Reading] = {}
         for reading in readings:
             for witness in reading.witnesses or ():
@@ -128,6 +137,9 @@ class Unit:
         found = self.cited.get(witness)
         if found is not None:
             return found
+        base = self.hand_of.get(witness)
+        if base is not None:  # a hand not cited here reads what its witness reads
+            return self.choose(base, in_lacuna)
         if in_lacuna:
             return LACUNOSE
         if self.open_lem is not None:
@@ -152,10 +164,12 @@ class Passage:
 
 
 class Compiler:
-    """Turns an element's content into steps; `resolve` gives the witnesses of a @wit value."""
+    """Turns an element's content into steps; `resolve` gives the witnesses of a @wit value, `hand_of` the
+    witness each undeclared hand derives from."""
 
-    def __init__(self, resolve):
+    def __init__(self, resolve, hand_of: dict[str, str] | None = None):
         self.resolve = resolve
+        self.hand_of = hand_of or {}
 
     def compile(self, element: etree._Element, preserve: bool | None = None, depth: int = 0) -> list:
         if preserve is None:
@@ -233,7 +247,7 @@ class Compiler:
             steps: list = []
             self._content(child, _space(child, preserve), depth + 1, steps)
             found.append(Reading(child, witnesses, steps))
-        return Unit(app, depth, found, frozenset(lacunose))
+        return Unit(app, depth, found, frozenset(lacunose), self.hand_of)
 
 
 def _reading_elements(app: etree._Element):

@@ -11,8 +11,9 @@ A `Witnesses` is built once per document, in one pass over `sourceDesc` and one 
    to itself that way is refused (A005, an error naming the group and its line).
 3. Hands: a token a `@wit` names that is not declared but is a declared witness's siglum followed by a
    hand's suffix (`X*` the first hand, `XC`, `XC1`, `Xc2` a corrector, `X1`, `X2` when X ends in a letter)
-   is a witness of its own, derived from X (warning A006, once per hand). The suffix of a name whose base
-   is not declared either is reported as the hand of an undeclared witness (A008).
+   is a witness of its own, derived from X (warning A006, once per hand): where a unit does not cite it,
+   it reads what X reads. A name ending in `*` or `C1` whose base is not declared either is reported as
+   the hand of an undeclared witness (A008), and kept as a witness of its own.
 4. Anything else a `@wit` names is kept as a witness of its own, in order of first mention, with a
    warning (A007); a document without any listWit gets one warning for all of them instead.
 
@@ -37,7 +38,9 @@ WITNESS_REFERENCES = tuple(
     tei(t) for t in ("lem", "rdg", "rdgGrp", "witDetail", "witStart", "witEnd", "lacunaStart", "lacunaEnd")
 )
 # A hand's suffix: the first hand (*), a corrector (C, C1, c2), or a numbered hand after a letter (X1).
-HAND_SUFFIX = re.compile(r"(?P<base>.+?)(?P<hand>\*|[Cc]\d*|(?<=[^\W\d])\d+)")
+# What is called a hand of an undeclared witness (A008): a first hand or a corrector's siglum only, since a
+# letter followed by digits is as often a witness of its own (a lectionary L156).
+HAND_SUFFIX = re.compile(r"(?P<base>.+?)(?P<hand>\*|C\d*)")
 HAND_ONLY = re.compile(r"\*|[Cc]\d*|\d+")
 
 
@@ -216,6 +219,11 @@ class Witnesses:
     def ids(self) -> list[str]:
         """Every witness: declared ones in document order, then hands and undeclared sigla as first named."""
         return list(self.by_id)
+
+    @cached_property
+    def hand_of(self) -> dict[str, str]:
+        """Each derived hand and the witness it belongs to."""
+        return {w: found.hand_of for w, found in self.by_id.items() if found.hand_of}
 
     @cached_property
     def declared(self) -> list[str]:

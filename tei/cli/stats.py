@@ -28,25 +28,35 @@ TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, s
     help="Instead, write a folder: statistics.txt/.json/.csv, agreement.svg, density.svg.",
 )
 @click.option("--png", is_flag=True, help="With -o: also write agreement.png and density.png (needs matplotlib).")
+@click.option(
+    "--assume-tei-namespace",
+    is_flag=True,
+    help="Read a document whose elements are in no namespace (a Classical Text Editor export) as TEI.",
+)
 @force_option
 @format_option
-def command(edition, table, output, png, force, output_format):
+def command(edition, table, output, png, assume_tei_namespace, force, output_format):
     """Statistics of EDITION, read from its XML (any of the three apparatus methods).
 
     Agreement: for each pair of witnesses, the units both pass through and how many of them they read
-    alike (the same lem or rdg). Units by type: units with at least one rdg of that type. Density:
+    alike (the same lem or rdg; a lacunose witness has none there; in a unit without lem, a witness not
+    cited reads nothing, which counts as a reading). Units by type: units with at least one rdg of that
+    type, and 'addition' for units without lem that some witness lacks. Density:
     units per twentieth of the first witness's text, with units inside readings it does not take
     counted where it passes their enclosing unit.
     """
     from tei.outputs import write_files
 
     if output is None:
-        from tei.stats import statistics
+        from tei.cli import report
+        from tei.stats import read_statistics
         from tei.stats.tables import TABLES
-        from tei.xmlio import parse_file
 
-        click.echo(TABLES[table](statistics(parse_file(edition), str(edition))), nl=False)
+        stats = read_statistics(edition, assume_tei_namespace)
+        report(click.get_current_context(), stats.diagnostics)
+        click.echo(TABLES[table](stats), nl=False)
         return
     from tei.stats.files import statistics_files
 
-    echo_written(write_files(statistics_files(edition, output, png), force, echo_backup), output_format)
+    files = statistics_files(edition, output, png, assume_tei_namespace)
+    echo_written(write_files(files, force, echo_backup), output_format)

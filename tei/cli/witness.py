@@ -1,4 +1,4 @@
-"""`tei witness`: print the exact text of one witness, rebuilt from an edition's apparatus."""
+"""`tei witness`: print the exact text of one witness, rebuilt from an edition's apparatus, or list them all."""
 
 from __future__ import annotations
 
@@ -6,10 +6,29 @@ from pathlib import Path
 
 import click
 
+LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei --help` loads no lxml
+
 
 @click.command("witness")
 @click.argument("edition", type=click.Path(path_type=Path, allow_dash=True))
-@click.option("--wit", "witness_id", required=True, help="The witness id (listWit/witness/@xml:id).")
+@click.option("--wit", "witness_id", help="The witness: its id (listWit/witness/@xml:id) or siglum (@n).")
+@click.option(
+    "--list",
+    "list_witnesses",
+    is_flag=True,
+    help="Instead, list every witness: its siglum, kind, groups, hands and the units where it is lacunose.",
+)
+@click.option(
+    "--lacuna-marker",
+    default=LACUNA_MARKER,
+    show_default=True,
+    help="What stands where the witness is lacunose (lacunaStart/End, witStart/End, witDetail lac, gap).",
+)
+@click.option(
+    "--assume-tei-namespace",
+    is_flag=True,
+    help="Read a document whose elements are in no namespace (a Classical Text Editor export) as TEI.",
+)
 @click.option(
     "-o",
     "--output",
@@ -18,27 +37,78 @@ import click
     show_default=True,
     help="Where to write the text (- is stdout).",
 )
-def command(edition, witness_id, output):
+def command(edition, witness_id, list_witnesses, lacuna_marker, assume_tei_namespace, output):
     """Print the text of witness WIT exactly as the apparatus of EDITION gives it.
 
-    EDITION is TEI in any of the three apparatus methods, or CollateX JSON. Nothing is added, not even a
+    EDITION is TEI in any of the three apparatus methods, or CollateX JSON. Groups cited in @wit stand for
+    their members; a lem without @wit for every witness not cited and not lacunose. Where the witness is
+    lacunose its text is the lacuna marker, and one warning gives the count. Nothing is added, not even a
     final newline; the output is UTF-8.
     """
     from tei.app.convert import read_apparatus
-    from tei.apparatus import all_witnesses, witness_text
-    from tei.diagnostics import error
-    from tei.errors import InvalidInputError
+    from tei.apparatus import Apparatus
+    from tei.apparatus import assume_tei_namespace as in_tei_namespace
+    from tei.cli import report
+    from tei.diagnostics import error, warning
+    from tei.errors import InvalidInputError, UsageError
     from tei.outputs import write_files
 
+    if (witness_id is None) == (not list_witnesses):
+        raise UsageError(error("A009", "give exactly one of --wit and --list", str(edition)))
     tree = read_apparatus(edition)
-    known = all_witnesses(tree)
-    if witness_id not in known:
+    if assume_tei_namespace:
+        tree = in_tei_namespace(tree)
+    apparatus = Apparatus(tree, str(edition))
+    diagnostics = list(apparatus.witnesses.diagnostics)
+    if list_witnesses:
+        report(click.get_current_context(), diagnostics)
+        write_files({output: witness_list(apparatus).encode("utf-8")})
+        return
+    known = apparatus.witnesses.known(witness_id)
+    if known is None:
         raise InvalidInputError(
             error(
                 "A002",
                 f"no witness '{witness_id}' in this edition",
                 edition,
-                hint=f"the witnesses are: {', '.join(known) or 'none'}",
+                hint=f"the witnesses are: {', '.join(apparatus.ids) or 'none'}",
             )
         )
-    write_files({output: witness_text(tree, witness_id, str(edition)).encode("utf-8")})
+    path = apparatus.read(known, lacuna_marker)
+    if path.lacunae:
+        diagnostics.append(
+            warning(
+                "A010",
+                f"witness '{witness_id}' is lacunose in {path.lacunose_units} unit(s); "
+                f"{path.lacunae} lacuna(e) are marked {lacuna_marker!r} in its text",
+                edition,
+                hint="--lacuna-marker sets the marker; --list shows where each witness is lacunose",
+            )
+        )
+    report(click.get_current_context(), diagnostics)
+    write_files({output: path.text.encode("utf-8")})
+
+
+def witness_list(apparatus) -> str:
+    """One line a witness: id, siglum, kind (declared, hand of X, undeclared), groups, hands, lacunae."""
+    lines = []
+    for witness_id in apparatus.ids:
+        found = apparatus.witnesses.by_id[witness_id]
+        kind = f"hand of {found.hand_of}" if found.kind == "hand" else found.kind
+        fields = [witness_id, f"siglum {found.siglum}", kind]
+        if found.groups:
+            fields.append(f"groups {' '.join(found.groups)}")
+        if found.hands:
+            fields.append(f"hands {' '.join(found.hands)}")
+        lacunose = apparatus.lacunose_units(witness_id) if apparatus.folding_refused is None else []
+        if lacunose:
+            places = [_unit_name(app) for app in lacunose]
+            fields.append(f"lacunose in {len(places)} unit(s): {' '.join(places)}")
+        lines.append("\t".join(fields))
+    return "\n".join(lines) + "\n"
+
+
+def _unit_name(app) -> str:
+    from tei.xmlio import xml
+
+    return app.get(xml("id")) or app.get("n") or f"line {app.sourceline}"

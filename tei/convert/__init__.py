@@ -14,7 +14,13 @@ import copy
 from lxml import etree
 
 from tei.apparatus import Apparatus, as_parallel_segmentation
-from tei.apparatus.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, METHODS, set_declared_method
+from tei.apparatus.methods import (
+    DOUBLE_END_POINT,
+    LOCATION_REFERENCED,
+    METHODS,
+    PARALLEL_SEGMENTATION,
+    set_declared_method,
+)
 from tei.convert.unfold import unfold
 from tei.diagnostics import Diagnostic, error
 from tei.errors import OutputRefusedError
@@ -29,6 +35,7 @@ def convert(tree: etree._ElementTree, target: str, name: str) -> etree._ElementT
     result = as_parallel_segmentation(tree, name)  # folded by the apparatus reader, the form every stage reads
     if result is tree:
         result = copy.deepcopy(tree)
+    set_declared_method(result, PARALLEL_SEGMENTATION)  # what it is now, for the reader unfold consults
     if target in BASE_TEXT_METHODS:
         unfold(result, target, name)
     set_declared_method(result, target)

@@ -6,9 +6,10 @@ Double end-point marks where that copy starts with an `<anchor>` the app's `@fro
 itself marks the end, as in the Guidelines' in-line example); location reference needs a `lem` holding
 the copied text, so an app without one has its first reading made the lem. Apps nested in the base
 reading come out into the copy and are treated the same way; apps nested in other readings stay as they
-are (parallel segmentation inside a reading). In an app without lem, witnesses it does not name would
-read the base text in these methods (a negative apparatus), so they are named in an empty reading, as
-they read nothing in parallel segmentation.
+are (parallel segmentation inside a reading). An app without lem that some witness does not cite (words
+added against the base text: that witness reads nothing there, as tei.apparatus reads it) gets an empty
+`<lem/>` first: the base text has nothing there, the uncited witnesses read that nothing in every
+method, and no reading of the editor's becomes the lemma.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, RDG_GRP, body, pointer_ids, readings
+from tei.apparatus import APP, LEM, NOTHING, RDG, RDG_GRP, Apparatus, body
 from tei.apparatus.attached import LAYOUT, base_reading, ids_of
 from tei.apparatus.methods import DOUBLE_END_POINT, LOCATION_REFERENCED, outer_apps
 from tei.apparatus.tree import ANCHOR, base_copy, insert_before, unique_id
-from tei.apparatus.witnesses import all_witnesses
 from tei.diagnostics import error
 from tei.errors import OutputRefusedError
 from tei.xmlio import tei, xml
@@ -66,12 +66,14 @@ def unfold(tree: etree._ElementTree, method: str, name: str) -> None:
     """Rewrite a parallel-segmentation document in place into the given base-text method."""
     root = tree.getroot()
     attach = ATTACH[method]
-    witnesses = all_witnesses(tree)
+    apparatus = Apparatus(tree, name)
+    additions = {p.app for w in apparatus.ids for p in apparatus.path(w).passages if p.reading is NOTHING}
     taken = set(ids_of(root))
-    hashed = any(v.startswith("#") for e in root.iter(LEM, RDG) for v in (e.get("wit") or "").split())
     pending = deque(outer_apps(body(tree, name)))
     while pending:
         app = pending.popleft()
+        if app in additions:
+            _empty_lem(app)
         base = base_reading(app)
         if base is None:
             continue
@@ -79,7 +81,6 @@ def unfold(tree: etree._ElementTree, method: str, name: str) -> None:
             _wrap_in_ab(app)
         text, copied = base_copy(base)
         pending.extend(found for element in copied for found in _outer_apps_in(element))
-        _name_unattested(app, witnesses, hashed)
         attach(app, text, copied, taken, name)
 
 
@@ -100,15 +101,10 @@ def _wrap_in_ab(app: etree._Element) -> None:
     block.tail = tail
 
 
-def _name_unattested(app: etree._Element, witnesses: list[str], hashed: bool) -> None:
-    found = readings(app)
-    if any(r.tag == LEM for r in found):
-        return  # a lem without @wit stands for the unnamed witnesses; with @wit, they read nothing, as here
-    named = {w for r in found for w in pointer_ids(r.get("wit"))}
-    missing = [w for w in witnesses if w not in named]
-    if not missing:
+def _empty_lem(app: etree._Element) -> None:
+    """An empty lem first in an app without one: the base text has nothing where witnesses add words."""
+    if any(child.tag == LEM for child in app) or app.find(f"{RDG_GRP}/{LEM}") is not None:
         return
-    empty = etree.Element(RDG, wit=" ".join(("#" if hashed else "") + w for w in missing))
-    last = [child for child in app if child.tag in (LEM, RDG, RDG_GRP)][-1]
-    empty.tail, last.tail = last.tail, last.tail
-    last.addnext(empty)
+    lemma = etree.Element(LEM)
+    lemma.tail, app.text = app.text, app.text
+    app.insert(0, lemma)

@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 
 from lxml import etree
 
-from tei.apparatus import LACUNOSE, LEM, NOTHING, RDG, RDG_GRP, Apparatus
+from tei.apparatus import LACUNOSE, LEM, NOTHING, RDG, RDG_GRP, Apparatus, assume_tei_namespace
 from tei.apparatus.walk import Unit
+from tei.xmlio import parse_file
 
 UNTYPED = "untyped"
 LEMMA = "lemma"
@@ -53,6 +55,7 @@ class Statistics:
     reference_length: int
     unit_offsets: tuple[int, ...]  # where each unit the reference witness passes through starts in its text
     units_at_offsets: tuple[int, ...]  # how many units count there: itself, and units inside readings it skips
+    diagnostics: tuple = ()  # what the apparatus reader warned about (hands, undeclared sigla)
 
 
 def reading_type(reading: etree._Element) -> str:
@@ -60,6 +63,12 @@ def reading_type(reading: etree._Element) -> str:
     group = reading.getparent()
     found = reading.get("type") or (group.get("type") if group is not None and group.tag == RDG_GRP else None)
     return found or (LEMMA if reading.tag == LEM else UNTYPED)
+
+
+def read_statistics(edition: Path, assume_tei: bool = False) -> Statistics:
+    """The statistics of an edition file; with `assume_tei`, elements in no namespace are read as TEI's."""
+    tree = parse_file(edition)
+    return statistics(assume_tei_namespace(tree) if assume_tei else tree, str(edition))
 
 
 def statistics(tree: etree._ElementTree, name: str) -> Statistics:
@@ -90,6 +99,7 @@ def statistics(tree: etree._ElementTree, name: str) -> Statistics:
         reference_length=paths[reference].length if witnesses else 0,
         unit_offsets=tuple(p.offset for p in passages),
         units_at_offsets=_units_at(passages, [u.app for u in units]),
+        diagnostics=tuple(apparatus.witnesses.diagnostics),
     )
 
 

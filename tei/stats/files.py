@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tei.stats import statistics, svg
+from tei.stats import read_statistics, svg
 from tei.stats.tables import EXTENSIONS, TABLES
-from tei.xmlio import parse_file
 
 
-def statistics_files(edition: Path, folder: Path, png: bool = False) -> dict[Path, bytes]:
+def statistics_files(
+    edition: Path, folder: Path, png: bool = False, assume_tei_namespace: bool = False
+) -> dict[Path, bytes]:
     """<folder>/statistics.{txt,json,csv}, agreement.svg and density.svg, from the edition XML; with `png`,
     agreement.png and density.png too (matplotlib is imported only then)."""
-    stats = statistics(parse_file(edition), str(edition))
+    stats = read_statistics(edition, assume_tei_namespace)
     files = {
         folder / f"statistics.{EXTENSIONS[name]}": render(stats).encode("utf-8") for name, render in TABLES.items()
     }

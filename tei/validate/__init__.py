@@ -1,7 +1,9 @@
 """Validation of TEI documents: one generator of diagnostics behind `validate` (raises) and `is_valid` (yes/no).
 
 Each file is read safely (document.py), checked by its schemas (schema.py: the project schema by
-default, else --schema, else its local <?xml-model?> schemas) and by the apparatus rules (rules.py).
+default, else --schema, else its local <?xml-model?> schemas) and by the apparatus rules (rules.py). The
+apparatus rules fail only the toolkit's own editions (and documents checked against the project schema);
+on any other document they are warnings, so that the verdict is the schema's unless --strict is given.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from tei.apparatus import is_toolkit_edition
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import InvalidInputError, MissingResourceError, TeiError
 from tei.resources import resource
@@ -93,10 +96,20 @@ def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:
         for engine in engines:
             found.extend(engine.check(tree, name))
         if options.apparatus_rules:
-            found.extend(rules.check(tree, path))
+            found.extend(rules.check(tree, path, own=_own_edition(tree, path, options)))
     except TeiError as exc:
         return exc.diagnostics
     return found
+
+
+def _own_edition(tree: etree._ElementTree, path: Path, options: ValidationOptions) -> bool:
+    """One of the toolkit's own editions (its header or <?xml-model?> says so), or a document checked against
+    the project schema: its apparatus findings are errors. Any other document's are warnings."""
+    if is_toolkit_edition(tree):
+        return True
+    if options.schema is not None:
+        return Path(options.schema).resolve() == project_schema().resolve()
+    return not schema_references(tree, path)[0]
 
 
 def _engines_for(

@@ -1,21 +1,23 @@
 """The apparatus rules no schema expresses, each with a stable code (docs/validation.md lists them all).
 
-They read any TEI edition in parallel segmentation, ours or anyone's, from the XML itself; every
-witness text is rebuilt by tei.apparatus, the one implementation of the rebuild rule.
+They read any TEI edition, ours or anyone's, from the XML itself, through tei.apparatus, the one reader
+of the apparatus: which witnesses a @wit stands for (groups, hands), which reading each witness takes in
+each unit (negative apparatus, units without lem), where it is lacunose, and its rebuilt text.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
+from dataclasses import replace
+from functools import cached_property, lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, pointer_ids, readings, transcription_text, witness_text
-from tei.diagnostics import Diagnostic, error, warning
+from tei.apparatus import APP, LEM, NOTHING, RDG, Apparatus, Witnesses, pointer_ids, transcription_text, witness_text
+from tei.diagnostics import Diagnostic, Severity, error, warning
 from tei.errors import TeiError
 from tei.xmlio import parse_file, tei, xml
 
@@ -48,83 +50,70 @@ POINTER_ATTRIBUTES = (
     "scriptRef",
     "ed",
 )
-LACUNA_OPENERS = (tei("lacunaStart"), tei("witEnd"))
-LACUNA_CLOSERS = (tei("lacunaEnd"), tei("witStart"))
 WITNESS_DEFINING = (LEM, RDG, tei("witDetail"), tei("lacunaStart"), tei("lacunaEnd"), tei("witStart"), tei("witEnd"))
+# The reader's findings about witnesses the validator passes on (A007, an undeclared siglum, is APP001 here).
+READER_CODES = ("A005", "A006", "A008")
 
 
 class ApparatusDocument:
-    """What every rule needs to know about one document, computed once."""
+    """What every rule needs to know about one document, computed once, all of it read by tei.apparatus."""
 
-    def __init__(self, tree: etree._ElementTree, path: Path):
+    def __init__(self, tree: etree._ElementTree, path: Path, own: bool = True):
         self.tree = tree
         self.root = tree.getroot()
         self.path = path
         self.name = str(path)
-        self.witnesses = [w for w in self.root.iter(tei("witness")) if w.find(tei("witness")) is None]
-        self.witness_ids = [w.get(xml("id")) for w in self.witnesses if w.get(xml("id"))]
-        self.groups = self._groups()
+        self.own = own  # one of the toolkit's own editions: stricter (a lem-less unit must name everyone)
+        self.witnesses = [w for w in self.root.iter(tei("witness")) if w.find(f".//{tei('witness')}") is None]
+        self.known = Witnesses(tree, self.name)
+        self.witness_ids = self.known.declared
         self.apps = list(self.root.iter(APP))
-        self._scopes: dict[etree._Element, list[str]] = {}
-        self._attested: dict[etree._Element, Counter] = {}
+        self._apparatus: Apparatus | None = None
+        self.refusal: list[Diagnostic] = []
+        if self.apps:
+            try:
+                self._apparatus = Apparatus(tree, self.name)
+            except TeiError as exc:
+                self.refusal = exc.diagnostics
 
-    def _groups(self) -> dict[str, list[str]]:
-        """Group sigla (a listWit or witness with an id that holds witnesses) -> the witnesses they stand for."""
-        groups = {}
-        for group in self.root.iter(tei("listWit"), tei("witness")):
-            members = [w.get(xml("id")) for w in group.iter(tei("witness")) if w is not group and w.get(xml("id"))]
-            if group.get(xml("id")) and members:
-                groups[group.get(xml("id"))] = members
-        return groups
+    @cached_property
+    def paths(self) -> dict:
+        """Each declared witness's path through the units (empty when the apparatus cannot be read)."""
+        if self._apparatus is None or self._apparatus.folding_refused is not None:
+            return {}
+        return {w: self._apparatus.path(w, marker="") for w in self.witness_ids}
 
-    def expand(self, pointer: str) -> list[str]:
-        return self.groups.get(pointer, [pointer])
-
-    def scope(self, app: etree._Element) -> list[str]:
-        """The witnesses an app must attest: all of them, or for an app nested in a reading, that reading's."""
-        if app not in self._scopes:
-            holder = next(app.iterancestors(LEM, RDG), None)
-            outer = next(app.iterancestors(APP), None)
-            if holder is None or outer is None:
-                self._scopes[app] = list(self.witness_ids)
-            else:
-                holds = self.reading_witnesses(outer, holder)
-                self._scopes[app] = [w for w in self.scope(outer) if w in holds]
-        return self._scopes[app]
-
-    def reading_witnesses(self, app: etree._Element, reading: etree._Element) -> set[str]:
-        """The witnesses a reading of the app stands for; a lem without @wit stands for every unnamed one."""
-        if reading.get("wit") is not None:
-            return {w for p in pointer_ids(reading.get("wit")) for w in self.expand(p)}
-        named = {w for r in readings(app) for p in pointer_ids(r.get("wit")) for w in self.expand(p)}
-        return set(self.scope(app)) - named
+    @cached_property
+    def units(self) -> list:
+        if self._apparatus is None or self._apparatus.folding_refused is not None:
+            return []
+        return self._apparatus.units()
 
     def used(self) -> set[str]:
-        """The witnesses some app attests."""
-        return {w for app in self.apps for w, count in self.attested(app).items() if count}
+        """The witnesses some unit attests (a reading of theirs, named or as a lem without @wit)."""
+        return {
+            w
+            for w, path in self.paths.items()
+            if any(isinstance(p.reading, etree._Element) for p in path.passages)
+            or any(w in unit.cited for unit in self.units)
+        }
 
-    def attested(self, app: etree._Element) -> Counter:
-        """How many readings of the app name each witness; a lem without @wit names every unnamed one."""
-        if app not in self._attested:
-            counts: Counter = Counter()
-            for reading in readings(app):
-                if reading.get("wit") is not None:
-                    counts.update(w for p in pointer_ids(reading.get("wit")) for w in self.expand(p))
-            for reading in readings(app):
-                if reading.tag == LEM and reading.get("wit") is None:
-                    counts.update(w for w in self.scope(app) if counts[w] == 0)
-            self._attested[app] = counts
-        return self._attested[app]
+
+def reader_findings(edition: ApparatusDocument) -> Iterator[Diagnostic]:
+    """What the apparatus reader found about witnesses (a group holding itself, hands, hands of no witness),
+    and why it could not read the apparatus at all, if it could not."""
+    yield from (d for d in edition.known.diagnostics if d.code in READER_CODES)
+    yield from (d for d in edition.refusal if d.code not in READER_CODES)
 
 
 def unknown_witnesses(edition: ApparatusDocument) -> Iterator[Diagnostic]:
-    """APP001: every @wit points to a declared witness (or group of witnesses)."""
+    """APP001: every @wit points to a declared witness (or group of witnesses, or a hand of one)."""
     if not edition.witness_ids:
         return
-    known = set(edition.witness_ids) | set(edition.groups)
     for element in edition.root.iter(*WITNESS_DEFINING):
         for pointer in pointer_ids(element.get("wit")):
-            if pointer not in known:
+            found = edition.known.by_id.get(pointer)
+            if found is not None and found.kind == "undeclared":
                 yield error(
                     "APP001",
                     f"@wit names the witness '{pointer}', which listWit does not declare",
@@ -135,65 +124,55 @@ def unknown_witnesses(edition: ApparatusDocument) -> Iterator[Diagnostic]:
 
 
 def attestation(edition: ApparatusDocument) -> Iterator[Diagnostic]:
-    """APP002/APP003: each witness is attested exactly once in each app, unless it is lacunose there.
+    """APP002/APP003/APP011: each witness takes exactly one reading in each unit it passes, unless it is
+    lacunose there; a nested unit names only witnesses of the reading that holds it.
 
-    A witness that no app attests at all gets one APP005 instead of an APP003 in every app.
+    Which reading a witness takes, and where it is lacunose, is the reader's answer (its path). A
+    witness that no unit attests at all gets one APP005 instead of an APP003 in every unit.
     """
-    lacunose_at = _lacunose_witnesses(edition)
     unused = set(edition.witness_ids) - edition.used()
-    for app in edition.apps:
-        counts = edition.attested(app)
-        scope = edition.scope(app)
-        label = _app_label(app)
-        for witness_id in counts:
-            if witness_id not in scope and witness_id in edition.witness_ids:
-                yield error(
-                    "APP011",
-                    f"witness '{witness_id}' is attested in {label}, nested in a reading that is not its own",
-                    edition.name,
-                    app.sourceline,
-                    hint="a nested app only distinguishes the witnesses of the reading that holds it",
-                )
-        for witness_id in scope:
-            if counts[witness_id] > 1:
+    passed = {w: {id(p.app) for p in path.passages} for w, path in edition.paths.items()}
+    declared = set(edition.witness_ids)
+    for unit in edition.units:
+        label = _app_label(unit.app)
+        if unit.depth:
+            for witness_id in unit.cited:
+                if witness_id in declared and id(unit.app) not in passed[witness_id]:
+                    yield error(
+                        "APP011",
+                        f"witness '{witness_id}' is attested in {label}, nested in a reading that is not its own",
+                        edition.name,
+                        unit.app.sourceline,
+                        hint="a nested app only distinguishes the witnesses of the reading that holds it",
+                    )
+        counts = Counter(  # token by token: a witness named twice in one @wit counts twice
+            w
+            for r in unit.readings
+            for token in pointer_ids(r.element.get("wit"))
+            for w in edition.known.resolve(token)
+        )
+        for witness_id, count in counts.items():
+            if count > 1 and witness_id in declared:
                 yield error(
                     "APP002",
-                    f"witness '{witness_id}' is attested {counts[witness_id]} times in {label}",
+                    f"witness '{witness_id}' is attested {count} times in {label}",
                     edition.name,
-                    app.sourceline,
+                    unit.app.sourceline,
                     hint="a witness has exactly one reading in each app",
                 )
-            elif counts[witness_id] == 0 and witness_id not in lacunose_at[app] and witness_id not in unused:
+    for witness_id, path in edition.paths.items():
+        if witness_id in unused:
+            continue
+        for passage in path.passages:
+            if passage.reading is None or (edition.own and passage.reading is NOTHING):
                 yield error(
                     "APP003",
-                    f"witness '{witness_id}' has no reading in {label}",
+                    f"witness '{witness_id}' has no reading in {_app_label(passage.app)}",
                     edition.name,
-                    app.sourceline,
+                    passage.app.sourceline,
                     hint="add it to the @wit of its reading (an empty <rdg> records an omission), or "
                     "mark a lacuna with <lacunaStart/> and <lacunaEnd/>",
                 )
-
-
-def _lacunose_witnesses(edition: ApparatusDocument) -> dict[etree._Element, set[str]]:
-    """For each app, the witnesses inside a lacuna there (after lacunaStart/witEnd, before lacunaEnd/witStart)."""
-    starts_later = {w for e in edition.root.iter(tei("witStart")) for w in _marker_witnesses(edition, e)}
-    open_lacunae = set(starts_later)
-    lacunose: dict[etree._Element, set[str]] = {}
-    for element in edition.root.iter(APP, *LACUNA_OPENERS, *LACUNA_CLOSERS):
-        if element.tag == APP:
-            lacunose[element] = set(open_lacunae)
-        elif element.tag in LACUNA_OPENERS:
-            open_lacunae.update(_marker_witnesses(edition, element))
-        else:
-            open_lacunae.difference_update(_marker_witnesses(edition, element))
-    return lacunose
-
-
-def _marker_witnesses(edition: ApparatusDocument, marker: etree._Element) -> list[str]:
-    """A lacuna marker's witnesses: its own @wit, or else the @wit of the reading it stands in."""
-    holder = marker if marker.get("wit") else next((a for a in marker.iterancestors(LEM, RDG) if a.get("wit")), None)
-    pointers = pointer_ids(holder.get("wit")) if holder is not None else []
-    return [w for p in pointers for w in edition.expand(p)]
 
 
 def sigla(edition: ApparatusDocument) -> Iterator[Diagnostic]:
@@ -248,7 +227,7 @@ def lemma_follows_base(edition: ApparatusDocument) -> Iterator[Diagnostic]:
         )
         return
     for lem in edition.root.iter(LEM):
-        named = [w for p in pointer_ids(lem.get("wit")) for w in edition.expand(p)]
+        named = edition.known.resolve(lem.get("wit"))
         if lem.get("wit") is not None and base not in named:
             yield error(
                 "APP006",
@@ -287,7 +266,7 @@ def transcriptions(edition: ApparatusDocument) -> Iterator[Diagnostic]:
                 hint=str(path),
             )
             continue
-        rebuilt = witness_text(edition.tree, witness_id, edition.name)
+        rebuilt = witness_text(edition.tree, witness_id, edition.name, lacuna_marker="")
         if rebuilt != expected:
             yield error(
                 "APP007",
@@ -337,6 +316,7 @@ def _app_label(app: etree._Element) -> str:
 
 
 RULES: tuple[Callable[[ApparatusDocument], Iterator[Diagnostic]], ...] = (
+    reader_findings,
     unknown_witnesses,
     attestation,
     sigla,
@@ -356,10 +336,19 @@ def plugin_rules() -> tuple[Callable[[etree._Element, str], Iterable[Diagnostic]
     return tuple(entry.load() for entry in sorted(entry_points(group=PLUGIN_GROUP), key=lambda e: e.name))
 
 
-def check(tree: etree._ElementTree, path: Path) -> Iterator[Diagnostic]:
-    """Every apparatus rule on one document; a document without apparatus or witnesses passes trivially."""
-    edition = ApparatusDocument(tree, path)
+def check(tree: etree._ElementTree, path: Path, own: bool = True) -> Iterator[Diagnostic]:
+    """Every apparatus rule on one document; a document without apparatus or witnesses passes trivially.
+
+    On a document that is not one of the toolkit's own editions (`own` false) the apparatus findings are
+    warnings: another project's conventions are reported, not held against the file (--strict fails them).
+    """
+    edition = ApparatusDocument(tree, path, own)
     for rule in RULES:
-        yield from rule(edition)
+        for diagnostic in rule(edition):
+            yield diagnostic if own else _as_warning(diagnostic)
     for plugin in plugin_rules():
         yield from plugin(edition.root, edition.name)
+
+
+def _as_warning(diagnostic: Diagnostic) -> Diagnostic:
+    return diagnostic if diagnostic.severity is not Severity.ERROR else replace(diagnostic, severity=Severity.WARNING)
