@@ -15,6 +15,7 @@ COMMANDS = {
     "encode": "tei.cli.encode",
     "render": "tei.cli.render",
     "stats": "tei.cli.stats",
+    "sync": "tei.cli.sync",
     "validate": "tei.cli.validate",
     "witness": "tei.cli.witness",
 }
