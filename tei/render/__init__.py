@@ -21,7 +21,10 @@ from lxml import etree
 
 from tei.diagnostics import Diagnostic, error
 from tei.errors import UsageError
+from tei.resources import resource
 from tei.xmlio import parse_file
+
+XSL_NS = "http://www.w3.org/1999/XSL/Transform"
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,18 @@ class OutputFormat:
     name: str
     description: str
     render: Callable[[RenderRequest], Rendered]
+    param_files: tuple[str, ...] = ()  # shipped xslt/ files whose top-level xsl:param are its parameters
+    options: tuple[str, ...] = ()  # parameters the format reads itself (e.g. the PDF engine)
+
+    def parameters(self) -> tuple[str, ...] | None:
+        """Every parameter the format takes, sorted; None when it declares none (then any is passed on)."""
+        if not self.param_files and not self.options:
+            return None
+        names = set(self.options)
+        for param_file in self.param_files:
+            stylesheet = parse_file(resource("xslt", param_file)).getroot()
+            names.update(p.get("name") for p in stylesheet.findall(f"{{{XSL_NS}}}param"))
+        return tuple(sorted(names))
 
 
 @cache
@@ -68,7 +83,23 @@ def output_format(name: str) -> OutputFormat:
     return known[name]
 
 
+def check_params(chosen: OutputFormat, params: dict[str, str], where: str = "--param") -> None:
+    """A parameter the format does not take is a usage error naming the ones it does."""
+    known = chosen.parameters()
+    unknown = sorted(set(params) - set(known)) if known is not None else []
+    if unknown:
+        raise UsageError(
+            error(
+                "R102",
+                f"the {chosen.name} format has no parameter '{unknown[0]}'",
+                where,
+                hint=f"its parameters are: {', '.join(known)}",
+            )
+        )
+
+
 def render(edition: Path, format_name: str, output: Path, params: dict[str, str] | None = None) -> Rendered:
     """Parse the edition and render it in one format; nothing is written here."""
     chosen = output_format(format_name)
+    check_params(chosen, dict(params or {}))
     return chosen.render(RenderRequest(edition, parse_file(edition), output, dict(params or {})))
