@@ -1,5 +1,9 @@
 """Collation: tokenize -> normalize -> align -> analyse, from a Work to an Edition. `collate` runs the stages.
 
+Witnesses declared loose renderings (kind "paraphrase") stay out of the word-level alignment: the close
+witnesses are aligned and analysed alone, and each paraphrase is placed against them clause by clause
+(tei.collate.clauses). With no close witness, or no paraphrase, every witness is collated word by word.
+
 Narrations of which two or more open with a chain of narrators (tei.hadith.isnad) are collated in two
 sections, the isnads against each other and the matns against each other: different kinds of evidence,
 never aligned across.
@@ -9,6 +13,7 @@ from __future__ import annotations
 
 from tei.collate.align import align
 from tei.collate.analyse import Collation, edition_body
+from tei.collate.clauses import clause_body
 from tei.collate.tokenize import tokenize
 from tei.hadith.isnad import isnad_and_matn
 from tei.model import Edition, Section, Work
@@ -34,9 +39,16 @@ def collate(work: Work) -> Edition:
 def _collated(texts: dict[str, str], work: Work, profile, taken: set[str]):
     """The body and transpositions of one text (or section) of each witness."""
     tokens = {wid: tokenize(text, profile) for wid, text in texts.items()}
-    alignment = align({wid: [t.key for t in found] for wid, found in tokens.items()}, work.base)
+    loose = {w.id for w in work.witnesses if w.kind == "paraphrase" and w.id in tokens}
+    if len(loose) == len(tokens):
+        loose = set()
+    close = {wid: found for wid, found in tokens.items() if wid not in loose}
+    alignment = align({wid: [t.key for t in found] for wid, found in close.items()}, work.base)
     witness_order = tuple(w.id for w in work.witnesses)
-    return edition_body(Collation(alignment, tokens, witness_order, work.base, profile, taken=taken))
+    collation = Collation(alignment, close, witness_order, work.base, profile, taken=taken)
+    if not loose:
+        return edition_body(collation)
+    return edition_body(collation, lambda c: clause_body(c, {wid: tokens[wid] for wid in loose}))
 
 
 __all__ = ["collate"]

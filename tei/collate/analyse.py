@@ -1,16 +1,23 @@
 """From aligned columns to the apparatus: variation units, merged, grouped and typed readings, stable ids.
 
-Columns where every witness has the same characters are shared text. The rest become variation units:
-- a passage that some witnesses lack (PASSAGE_LENGTH columns or more in a row) is one unit;
-- a run of substantive columns is one unit (a phrase, not a scatter of words); a short stretch of
-  agreement (up to ISLAND columns) between two substantive columns is taken into it;
+Columns where every witness has the same characters are shared text. The rest become variation units,
+as fine as the alignment:
+- each column gets a signature: which witnesses are present, and which of them agree (by comparison
+  key); a unit is a maximal run of columns with one signature, so it ends exactly where the agreement
+  of the columns changes. Inside it every witness present reads one token per column, so its readings
+  are of equal length and correspond word for word at the same position, and witnesses that agree in
+  one column agree in all: a reading names only witnesses that read exactly its text;
 - a column where the witnesses differ only under normalisation (spelling, honorific formula, quotes,
-  punctuation) is a unit of its own, so that its difference is typed as such and not hidden in a phrase;
-- in a passage, the witnesses that have it form one family, and in another long unit so do witnesses
-  whose readings are alike: one reading whose differences inside are nested variation units (so a
-  passage two witnesses add is one unit, not dozens).
-Readings are typed with the vocabulary of docs/edition-format.md, relative to the base witness's
-reading (the lemma) or, without a base, to the reading most witnesses share.
+  punctuation) is a unit of its own, so its difference is typed as such;
+- a phrase unit is made only where no word corresponds: two runs side by side, each of PHRASE_MIN
+  columns or more, no witness present in both (one set of witnesses says it one way, the others
+  another way); its substantive readings are typed `paraphrase`. A long addition needs nothing
+  special: one witness present throughout is one signature, hence one unit.
+Readings are the distinct texts of the witnesses (identical texts merged into one reading), typed with
+the vocabulary of docs/edition-format.md relative to the base witness's reading (the lemma) or, without a
+base, to the reading most witnesses share; readings differing only under normalisation share an rdgGrp.
+Nothing is nested here: a reading never holds another unit. (Witnesses declared loose renderings are
+aligned by clause in tei.collate.clauses, which wraps these flat units in clause-level containers.)
 """
 
 from __future__ import annotations
@@ -19,23 +26,19 @@ import hashlib
 from dataclasses import dataclass, field
 
 import regex
-from rapidfuzz.distance import Indel
 
 from tei.collate.align import Alignment, Column
 from tei.model import Reading, ReadingGroup, Token, Transposition, VariationUnit
 from tei.text.normalize import CLASS_MARK, QUOTE_MARKS, Profile
 
-ISLAND = 2  # columns of agreement that do not split a phrase-level unit
-PASSAGE_LENGTH = 12  # columns a witness must lack in a row for the others' words there to form a passage
-NEST_MIN = 6  # columns a unit needs before alike witnesses share one reading with nested units
-FAMILY_SIMILARITY = 0.35  # share of common words (LCS-based) from which two readings are alike
+PHRASE_MIN = 3  # columns each side of a phrase unit needs (shorter runs stay additions and omissions)
 PARAPHRASE_TOKENS = 6  # readings this long (together) that share little are paraphrases
 PARAPHRASE_OVERLAP = 0.5  # below this share of common words, a long substitution is a paraphrase
 CONTEXT = 4  # columns before a unit whose keys go into its id
 NON_SUBSTANTIVE = ("honorific", "particle", "orthographic", "punctuation", "whitespace")  # most significant first
 _PUNCTUATION = regex.compile(f"[^\\w\\p{{M}}\\s{regex.escape(QUOTE_MARKS)}]")
 
-AGREE, MINOR, MAJOR, PASSAGE = "agree", "minor", "major", "passage"
+AGREE, MINOR, MAJOR, PHRASE = "agree", "minor", "major", "phrase"
 
 
 def _comparison_key(token: Token) -> str:
@@ -71,7 +74,7 @@ class Collation:
     base: str | None
     profile: Profile
     moved: set[int] = field(default_factory=set)  # id() of every column a transposition touches
-    unit_of: dict[int, str] = field(default_factory=dict)  # id() of a column -> the innermost unit's id
+    unit_of: dict[int, str] = field(default_factory=dict)  # id() of a column -> its unit's id
     taken: set[str] = field(default_factory=set)
     position: dict[int, int] = field(default_factory=dict)  # id() of a column -> its index
 
@@ -93,89 +96,59 @@ def column_kind(column: Column, wids: tuple[str, ...], collation: Collation) -> 
     return MAJOR
 
 
-def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> list[tuple[str, list[Column]]]:
-    """(kind, columns) runs: shared text (AGREE), passages and units, short agreement inside a phrase absorbed."""
-    kinds = [column_kind(c, wids, collation) for c in columns]
-    cuts = set()
-    for start, end in _passages(columns, wids):
-        kinds[start:end] = [PASSAGE] * (end - start)
-        cuts.update((start, end))
-    majors = [n for n, kind in enumerate(kinds) if kind == MAJOR]
-    for left, right in zip(majors, majors[1:]):
-        between = range(left + 1, right)
-        if len(between) <= ISLAND and all(_absorbable(columns[n], kinds[n], wids, collation) for n in between):
-            kinds[left + 1 : right] = [MAJOR] * len(between)
-    found: list[tuple[str, list[Column]]] = []
-    for n, (column, kind) in enumerate(zip(columns, kinds)):
-        if found and found[-1][0] == kind and kind != MINOR and n not in cuts:
-            found[-1][1].append(column)
-        else:
-            found.append((kind, [column]))
-    return found
-
-
-def _passages(columns: list[Column], wids: tuple[str, ...]) -> list[tuple[int, int]]:
-    """Column ranges where some witness has nothing for at least PASSAGE_LENGTH columns (joined where they touch)."""
-    ranges: list[tuple[int, int]] = []
+def _agreement(column: Column, wids: tuple[str, ...], collation: Collation) -> tuple[int, ...]:
+    """Which witnesses agree in a column: a class number per witness (by comparison key), -1 if absent."""
+    classes: dict[str, int] = {}
+    found = []
     for wid in wids:
-        start = None
-        for n, column in enumerate(columns + [None]):
-            if column is not None and wid not in column.cells:
-                start = n if start is None else start
-                continue
-            if start is not None and n - start >= PASSAGE_LENGTH:
-                ranges.append((start, n))
-            start = None
-    passages = []
-    for start, end in _joined(ranges):
-        passages.extend(_blocks(columns, start, end, wids))
-    return passages
-
-
-def _blocks(columns: list[Column], start: int, end: int, wids: tuple[str, ...]) -> list[tuple[int, int]]:
-    """A passage range cut into blocks, each one passage: a new block starts with a long run of columns
-    (PASSAGE_LENGTH or more, the same witnesses present) that shares no witness with the block so far
-    (one witness's addition after others'), or when a long block ends: a witness it lacked throughout
-    comes in (a passage two witnesses lack, after one that three lack)."""
-    runs: list[list] = []  # [first column, end, present witnesses]
-    for n in range(start, end):
-        present = frozenset(columns[n].cells) & frozenset(wids)
-        if runs and runs[-1][2] == present:
-            runs[-1][1] = n + 1
+        index = column.cells.get(wid)
+        if index is None:
+            found.append(-1)
         else:
-            runs.append([n, n + 1, present])
-    everyone = frozenset(wids)
-    blocks: list[list] = []  # [first column, end, witnesses present somewhere, witnesses absent throughout]
-    for first, last, present in runs:
-        if blocks:
-            block = blocks[-1]
-            new_passage = last - first >= PASSAGE_LENGTH and present.isdisjoint(block[2])
-            lacked_comes_in = block[1] - block[0] >= PASSAGE_LENGTH and not block[3] <= everyone - present
-            if not (new_passage or lacked_comes_in):
-                block[1], block[2], block[3] = last, block[2] | present, block[3] - present
-                continue
-        blocks.append([first, last, present, everyone - present])
-    return [(block[0], block[1]) for block in blocks]
+            found.append(classes.setdefault(_comparison_key(collation.tokens[wid][index]), len(classes)))
+    return tuple(found)
 
 
-def _joined(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Overlapping or touching ranges joined into one."""
-    joined: list[tuple[int, int]] = []
-    for start, end in sorted(ranges):
-        if joined and start <= joined[-1][1]:
-            joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
+def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> list[tuple[str, list[Column]]]:
+    """(kind, columns) runs: shared text (AGREE), one unit per run of one agreement, phrases joined."""
+    runs: list[tuple[str, list[Column], object]] = []
+    for n, column in enumerate(columns):
+        kind = column_kind(column, wids, collation)
+        if kind == AGREE:
+            signature: object = AGREE
+        elif kind == MINOR:
+            signature = (MINOR, n)  # never joined: its difference keeps its own type
         else:
-            joined.append((start, end))
-    return joined
+            signature = _agreement(column, wids, collation)
+        if runs and runs[-1][2] == signature:
+            runs[-1][1].append(column)
+        else:
+            runs.append((kind, [column], signature))
+    return _with_phrases(runs, wids)
 
 
-def _absorbable(column: Column, kind: str, wids: tuple[str, ...], collation: Collation) -> bool:
-    """May this column, between two substantive ones, join their phrase? Agreement, punctuation and
-    spacing may; a spelling or honorific difference may not: it keeps a unit of its own, typed as such."""
-    if kind == AGREE:
-        return True
-    present = collation.present(column, wids)
-    return kind == MINOR and not any(_is_honorific(t) for t in present) and len({t.word for t in present}) == 1
+def _with_phrases(runs: list[tuple[str, list[Column], object]], wids) -> list[tuple[str, list[Column]]]:
+    """Side-by-side runs where no word corresponds (disjoint witnesses, both long enough) as one phrase."""
+    found: list[tuple[str, list[Column], frozenset]] = []
+    for kind, columns, signature in runs:
+        present = frozenset(w for w, c in zip(wids, signature) if c >= 0) if kind == MAJOR else frozenset()
+        if (
+            kind == MAJOR
+            and found
+            and found[-1][0] in (MAJOR, PHRASE)
+            and found[-1][2].isdisjoint(present)
+            and len(columns) >= PHRASE_MIN
+            and _last_part(found[-1]) >= PHRASE_MIN
+        ):
+            _, before, had = found.pop()
+            found.append((PHRASE, before + columns, had | present))
+            continue
+        found.append((kind, list(columns), present))
+    return [(kind, columns) for kind, columns, _ in found]
+
+
+def _last_part(run: tuple[str, list[Column], frozenset]) -> int:
+    return len(run[1]) if run[0] == MAJOR else PHRASE_MIN
 
 
 def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> tuple[str | VariationUnit, ...]:
@@ -190,7 +163,7 @@ def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) 
             else:
                 body.append(shared)
         else:
-            body.append(build_unit(run, wids, texts, collation, kind == PASSAGE))
+            body.append(build_unit(run, wids, texts, collation, kind == PHRASE))
     return tuple(body)
 
 
@@ -255,28 +228,28 @@ def _overlap(mine: tuple[str, ...], theirs: tuple[str, ...]) -> float:
 
 
 def build_unit(
-    columns: list[Column], wids: tuple[str, ...], texts: dict[str, Text], collation: Collation, passage: bool = False
+    columns: list[Column], wids: tuple[str, ...], texts: dict[str, Text], collation: Collation, phrase: bool = False
 ) -> VariationUnit:
-    """One <app>: a reading per family of witnesses, typed against the reference, grouped where only
-    normalisation differs."""
+    """One <app>: a reading per distinct text, typed against the reference, grouped where only
+    normalisation differs; in a phrase unit a substituted reading is a paraphrase."""
     unit_id = _unit_id(columns, texts, collation)
     for column in columns:
         collation.unit_of[id(column)] = unit_id
     transposed = any(id(c) in collation.moved for c in columns)
     rank = {wid: n for n, wid in enumerate(collation.alignment.order)}
-    families = _families(columns, wids, texts, rank, passage)
+    families = _readings(wids, texts, rank)
     base = collation.base if collation.base in wids else None
     reference = next((f for f in families if base in f), None) or max(
         families, key=lambda f: (len(f), -min(rank[w] for w in f))
     )
     reference_text = texts[reference[0]]
     typed = [
-        (f, _retyped(reading_type(texts[f[0]], reference_text, collation.profile), transposed))
+        (f, _retyped(reading_type(texts[f[0]], reference_text, collation.profile), transposed, phrase))
         for f in families
         if f is not reference
     ]
     typed.sort(key=lambda pair: min(pair[0]))
-    content = {tuple(f): _content(columns, f, texts, collation) for f in families}
+    content = {tuple(f): _content(texts[f[0]]) for f in families}
     wit = {tuple(f): tuple(w for w in collation.witness_order if w in f) for f in families}
     if base:
         lemma, grouped = Reading(wit[tuple(reference)], content[tuple(reference)], None, True), []
@@ -299,48 +272,16 @@ def build_unit(
     return VariationUnit(unit_id, lemma, tuple(entries))
 
 
-def _families(columns, wids, texts, rank, passage: bool) -> list[list[str]]:
-    """Witnesses grouped by reading: identical texts always; in a passage that some witnesses lack, all
-    who have it; in another long unit, the most alike texts, clustered greedily (never all of them: a
-    family is a reading, one of several)."""
-    ordered = sorted(wids, key=rank.__getitem__)
-    having = [wid for wid in ordered if texts[wid].tokens]
-    if passage and 2 <= len(having) < len(ordered):
-        return [[wid for wid in ordered if not texts[wid].tokens], having]
-    families: list[list[str]] = []
-    for wid in ordered:
-        family = next((f for f in families if texts[f[0]].text == texts[wid].text), None)
-        if family:
-            family.append(wid)
-        else:
-            families.append([wid])
-    if len(columns) < NEST_MIN:
-        return families
-    while len(families) > 2:
-        score, left, right = max(
-            (_similarity(texts[x[0]], texts[y[0]]), -n, -m)
-            for n, x in enumerate(families)
-            for m, y in enumerate(families)
-            if n < m
-        )
-        if score < FAMILY_SIMILARITY:
-            break
-        families[-left].extend(families.pop(-right))
-    return families
+def _readings(wids, texts: dict[str, Text], rank: dict[str, int]) -> list[list[str]]:
+    """Witnesses grouped by the exact text they read here, in the canonical order."""
+    families: dict[str, list[str]] = {}
+    for wid in sorted(wids, key=rank.__getitem__):
+        families.setdefault(texts[wid].text, []).append(wid)
+    return list(families.values())
 
 
-def _similarity(first: Text, other: Text) -> float:
-    mine, theirs = first.signature(), other.signature()
-    return Indel.normalized_similarity(mine, theirs) if mine and theirs else 0.0
-
-
-def _content(columns, family, texts, collation) -> tuple[str | VariationUnit, ...]:
-    """A family's reading: its one text, or its shared text with nested units where its members differ."""
-    if len({texts[w].text for w in family}) == 1:
-        text = texts[family[0]].text
-        return (text,) if text else ()
-    members = tuple(w for w in collation.alignment.order if w in family)
-    return arrange([c for c in columns if not set(members).isdisjoint(c.cells)], members, collation)
+def _content(text: Text) -> tuple[str, ...]:
+    return (text.text,) if text.text else ()
 
 
 def _grouped_by_normalisation(substantive, texts, profile) -> list[Reading | ReadingGroup]:
@@ -368,8 +309,10 @@ def _most_significant(kinds) -> str:
     return min((k for k in kinds if k in NON_SUBSTANTIVE), key=NON_SUBSTANTIVE.index)
 
 
-def _retyped(kind: str, transposed: bool) -> str:
-    return "transposition" if transposed and kind in ("addition", "omission") else kind
+def _retyped(kind: str, transposed: bool, phrase: bool = False) -> str:
+    if transposed and kind in ("addition", "omission"):
+        return "transposition"
+    return "paraphrase" if phrase and kind in ("substitution", "transposition") else kind
 
 
 def _mirror(kind: str) -> str:
@@ -390,12 +333,18 @@ def _unit_id(columns: list[Column], texts: dict[str, Text], collation: Collation
     return candidate
 
 
-def edition_body(collation: Collation) -> tuple[tuple[str | VariationUnit, ...], tuple[Transposition, ...]]:
-    """The edition's body (shared strings and units) and its transpositions."""
+def edition_body(
+    collation: Collation, body_of=None
+) -> tuple[tuple[str | VariationUnit, ...], tuple[Transposition, ...]]:
+    """The edition's body (shared strings and units) and its transpositions; `body_of(collation)` builds
+    the body instead of `arrange` over every column (tei.collate.clauses does, for paraphrases)."""
     columns = collation.alignment.columns
     collation.position = {id(c): n for n, c in enumerate(columns)}
     collation.moved = {id(c) for move in collation.alignment.moves for c in move.moved + move.original}
-    body = arrange(columns, tuple(w for w in collation.alignment.order), collation)
+    if body_of is None:
+        body = arrange(columns, tuple(w for w in collation.alignment.order), collation)
+    else:
+        body = body_of(collation)
     transpositions: list[Transposition] = []
     for move in collation.alignment.moves:
         pair = (collation.unit_of.get(id(move.original[0])), collation.unit_of.get(id(move.moved[0])))

@@ -55,6 +55,7 @@ class VariationUnit:
     id: str
     lemma: Reading | None  # the base witness's reading, when the work names a base
     entries: tuple[Reading | ReadingGroup, ...]  # the other readings, grouped where normalisation allows
+    type: str | None = None  # "paraphrase": a clause-level container of a loose rendering, not an entry
 
     def readings(self) -> tuple[Reading, ...]:
         """Every reading, the lemma first, groups flattened."""

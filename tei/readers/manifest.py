@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tei.diagnostics import error
 from tei.errors import InvalidInputError, MissingResourceError
-from tei.model import Work
+from tei.model import WITNESS_KINDS, Work
 from tei.readers.plain_text import decode_utf8, read_witness
 from tei.text.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
 from tei.xmlio import read_bytes
@@ -20,7 +20,9 @@ from tei.xmlio import read_bytes
 MANIFEST_NAME = "edition.toml"
 EDITION_KEYS = {"id": str, "title": str, "language": str, "base": str, "profile": str}
 EDITION_REQUIRED = ("id", "title")
-WITNESS_KEYS = {"id": str, "siglum": str, "file": str, "language": str, "description": str, "references": dict}
+WITNESS_KEYS = {
+    "id": str, "siglum": str, "file": str, "language": str, "description": str, "references": dict, "kind": str,
+}  # fmt: skip
 WITNESS_REQUIRED = ("id", "file")
 XML_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 REFERENCE_TYPE = re.compile(r"[^\s]+\Z")  # a TEI idno/@type: one token
@@ -121,6 +123,13 @@ def _check_identities(problems, edition, witnesses):
             problems.add("M008", f"duplicate siglum '{siglum}'", "siglum", value=siglum)
         seen_ids.add(wid)
         seen_sigla.add(siglum)
+    for entry in witnesses:
+        kind = entry.get("kind")
+        if isinstance(kind, str) and kind not in WITNESS_KINDS:
+            known = ", ".join(WITNESS_KINDS)
+            problems.add(
+                "M013", f"witness '{entry['id']}' has the unknown kind '{kind}' (known: {known})", "kind", kind
+            )
     base = edition.get("base")
     if base is not None and base not in seen_ids:
         problems.add("M009", f"base witness '{base}' is not one of the witnesses", "base", base)
@@ -135,7 +144,7 @@ def _build_work(path: Path, edition: dict, witnesses: list[dict]) -> Work:
             raise MissingResourceError(
                 error("M010", f"witness '{entry['id']}' names the file '{entry['file']}', which does not exist", path)
             )
-        facts = {k: entry[k] for k in ("language", "description") if k in entry}
+        facts = {k: entry[k] for k in ("language", "description", "kind") if k in entry}
         facts["references"] = tuple((kind, str(number)) for kind, number in entry.get("references", {}).items())
         loaded.append(read_witness(file, entry["id"], entry.get("siglum"), **facts))
     return Work(

@@ -145,6 +145,8 @@ def _fill(parent: etree._Element, parts, level: int, language: str) -> None:
 def _app(unit: VariationUnit, level: int, language: str) -> etree._Element:
     app = etree.Element(tei("app"))
     app.set(xml("id"), unit.id)
+    if unit.type:
+        app.set("type", unit.type)  # paraphrase: a clause of a loose rendering against the close witnesses
     if unit.lemma:
         app.append(_reading(unit.lemma, level + 1, language))
     for entry in unit.entries:

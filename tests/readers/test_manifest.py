@@ -40,6 +40,7 @@ def test_the_seeds_manifest():
     work = read_manifest(SEEDS)
     assert [w.id for w in work.witnesses] == ["A", "B", "C", "D"]
     assert work.base == "A" and work.profile == "hadith-en"
+    assert [w.kind for w in work.witnesses] == ["close", "close", "close", "paraphrase"]
     for witness in work.witnesses:
         assert witness.text.encode("utf-8") == (SEEDS / witness.source.split("/")[-1]).read_bytes()
         assert witness.description and witness.language == "en"
@@ -49,6 +50,12 @@ def test_a_good_manifest(folder):
     work = read_manifest(write(folder, GOOD))
     assert [(w.id, w.siglum) for w in work.witnesses] == [("A", "A"), ("B", "B1")]
     assert work.profile == "default"
+    assert [w.kind for w in work.witnesses] == ["close", "close"]
+
+
+def test_a_witness_can_be_declared_a_paraphrase(folder):
+    work = read_manifest(write(folder, GOOD.replace('file = "b.txt"', 'file = "b.txt"\nkind = "paraphrase"')))
+    assert [w.kind for w in work.witnesses] == ["close", "paraphrase"]
 
 
 @pytest.mark.parametrize(
@@ -62,6 +69,7 @@ def test_a_good_manifest(folder):
         (('title = "A work"\n', ""), "M004", None),
         (('file = "b.txt"', "file = 3"), "M005", 13),
         (("[edition]", "[edition"), "M002", 1),
+        (('file = "b.txt"', 'file = "b.txt"\nkind = "gloss"'), "M013", 14),
     ],
     ids=[
         "unknown-key",
@@ -72,6 +80,7 @@ def test_a_good_manifest(folder):
         "missing-title",
         "wrong-type",
         "bad-toml",
+        "unknown-kind",
     ],
 )
 def test_mistakes_are_located(folder, change, code, line):
