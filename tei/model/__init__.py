@@ -2,9 +2,10 @@
 written by the writers. Stages downstream of edition.xml never read it: they read the XML through tei.apparatus."""
 
 from tei.model.edition import Edition, Reading, ReadingGroup, Section, Token, Transposition, VariationUnit
-from tei.model.witness import Witness, Work
+from tei.model.witness import WITNESS_KINDS, Witness, Work
 
 __all__ = [
+    "WITNESS_KINDS",
     "Edition",
     "Reading",
     "ReadingGroup",

@@ -16,6 +16,13 @@ class Witness:
     description: str = ""  # a short neutral description, shown in the conspectus siglorum
     source: str | None = None  # where the text was read from (a path), if anywhere
     references: tuple[tuple[str, str], ...] = ()  # typed reference numbers, e.g. (("abd-al-baqi", "1763"),)
+    kind: str = "close"  # a role from WITNESS_KINDS: "close" (word-level apparatus) or "paraphrase"
+
+
+WITNESS_KINDS = {
+    "close": "a translation or copy compared word by word (the word-level apparatus)",
+    "paraphrase": "a loose rendering, aligned with the others by sentence and clause only",
+}
 
 
 @dataclass(frozen=True)
