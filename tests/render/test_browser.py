@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tei.apparatus import readings
 from tei.xmlio import parse_file
 
 from .conftest import FIXTURES, MINI, mini_variant, render_site, transposed_mini
+
+pytestmark = pytest.mark.browser
 
 ALL_TYPES = ["substitution", "addition", "orthographic", "honorific"]  # the order of the taxonomy
 
@@ -244,7 +248,8 @@ def test_a_note_is_a_marker_that_shows_the_note_and_adds_no_witness_text(open_pa
     page.shows_each_witness_as_tei_witness(edition)
     page.page.focus(".note-ref")
     page.page.keyboard.press("Enter")
-    assert page.page.inner_text("#entry-panel").split() == ["Note", "Muslim", "1763", "has", "no", "article", "here."]
+    assert page.page.inner_text("#entry-panel h2") == "Note"
+    assert page.page.inner_text("#entry-panel p").split() == ["Muslim", "1763", "has", "no", "article", "here."]
     assert page.errors == []
 
 
@@ -307,3 +312,100 @@ def test_a_lem_without_wit_is_the_text_of_every_witness_no_reading_names(open_pa
     edition = mini_variant(tmp_path, '<lem wit="#A">captives</lem>', "<lem>captives</lem>")
     page = open_page(render_site(edition, tmp_path / "site"))
     page.shows_each_witness_as_tei_witness(edition)
+
+
+# ---------------------------------------------------------------------------------------------- a calm reading view
+
+TRANSPARENT = "rgba(0, 0, 0, 0)"
+LOOK = """u => [getComputedStyle(u).backgroundColor, getComputedStyle(u).textDecorationLine,
+                getComputedStyle(u).textDecorationStyle]"""
+
+
+def test_units_are_marked_by_a_fine_line_and_light_up_only_on_hover_focus_and_selection(open_page, mini_site):
+    page = open_page(mini_site)
+    background, line, style = page.page.eval_on_selector("#app-0005", LOOK)
+    assert (background, line, style) == (TRANSPARENT, "underline", "solid")  # substitution: substantive
+    assert page.page.eval_on_selector("#app-0002", LOOK)[1:] == ["underline", "dotted"]  # orthographic only
+    page.page.hover("#app-0005")
+    assert page.page.eval_on_selector("#app-0005", LOOK)[0] == "rgb(253, 241, 199)"
+    page.page.focus("#app-0002")
+    page.page.mouse.move(0, 0)
+    assert page.page.eval_on_selector("#app-0002", LOOK)[0] == "rgb(253, 241, 199)"
+    page.page.click("#app-0004")
+    assert page.page.eval_on_selector("#app-0004", LOOK)[0] == "rgb(255, 212, 94)"
+    page.page.mouse.move(0, 0)
+    assert page.page.eval_on_selector("#app-0005", LOOK)[0] == TRANSPARENT
+    assert page.errors == []
+
+
+def test_marks_can_be_unit_numbers_or_nothing(open_page, mini_site):
+    page = open_page(mini_site)
+    page.page.select_option("#marks-select", "number")
+    assert page.page.eval_on_selector("#app-0003", "u => getComputedStyle(u, '::after').content") == '"3"'
+    assert page.page.eval_on_selector("#app-0003", LOOK)[1] == "none"
+    page.page.select_option("#marks-select", "none")
+    assert page.page.eval_on_selector("#app-0003", "u => getComputedStyle(u, '::after').content") == "none"
+    assert page.page.eval_on_selector("#app-0005", LOOK)[:2] == [TRANSPARENT, "none"]
+    page.page.focus("#app-0005")
+    assert page.page.eval_on_selector("#app-0005", LOOK)[:2] == ["rgb(253, 241, 199)", "underline"]
+
+
+def test_the_heat_map_has_a_legend(open_page, mini_site):
+    page = open_page(mini_site)
+    legend = page.page.inner_text(".heat-legend")
+    assert "darker where more variant readings fall" in legend and "fewer" in legend and "more" in legend
+    swatches = page.page.eval_on_selector_all(".heat-scale i", "s => s.map(x => getComputedStyle(x).backgroundColor)")
+    cells = page.page.eval_on_selector_all("#heatmap .heat", "c => c.map(x => getComputedStyle(x).backgroundColor)")
+    assert len(set(swatches)) == 6 and set(cells) <= set(swatches)
+
+
+def test_substantive_only_leaves_no_dangling_separator(open_page, tmp_path):
+    # unit 4 has two orthographic readings; make the second substantive: hiding the first must drop one "; "
+    edition = mini_variant(
+        tmp_path, '<rdg wit="#C" type="orthographic">\'Umar', '<rdg wit="#C" type="substitution">\'Umar'
+    )
+    page = open_page(render_site(edition, tmp_path / "site"))
+    page.page.click(".substantive-only")
+    entries = page.page.eval_on_selector_all(
+        ".entries .entry:not([hidden])", "es => es.map(e => e.innerText.replace(/\\s+/g, ' ').trim())"
+    )
+    assert entries and all(not re.search(r"\]\s*;|;\s*;|;\s*¶|;\s*$", e) for e in entries), entries
+    assert any(e.startswith("4 `Umar A] 'Umar") for e in entries), entries
+    page.page.click("#app-0004")
+    assert not re.search(r"\]\s*;", page.page.inner_text("#entry-panel .entry"))
+    assert page.errors == []
+
+
+def test_search_finds_words_in_the_text_and_the_apparatus(open_page, mini_site):
+    page = open_page(mini_site)
+    page.page.fill("#search-input", "qiblah")
+    page.page.press("#search-input", "Enter")
+    assert page.page.inner_text("#search-status") == "1 of 1 (apparatus)"
+    assert page.page.evaluate("CSS.highlights.get('search').size") == 1
+    page.page.select_option("#witness-select", "B")  # the text now reads Qiblah
+    assert page.page.inner_text("#search-status") == "1 in the text, 1 in the apparatus"
+    page.page.fill("#search-input", "Abu  Bakr")  # whitespace runs are one space
+    page.page.wait_for_function("document.querySelector('#search-status').textContent.startsWith('1 in')")
+    page.page.fill("#search-input", "رضى")  # without vowels, and alif maqsura for ya: not found, a different letter
+    page.page.wait_for_function("document.querySelector('#search-status').textContent === 'not found'")
+    page.page.fill("#search-input", "الله عنهم")
+    page.page.wait_for_function(
+        "document.querySelector('#search-status').textContent === '0 in the text, 1 in the apparatus'"
+    )
+    page.page.fill("#search-input", "")
+    page.page.wait_for_function("document.querySelector('#search-status').textContent === ''")
+    assert page.page.evaluate("CSS.highlights.get('search').size") == 0
+    assert page.errors == []
+
+
+def test_a_unit_without_lem_in_an_edition_with_lemmata_is_an_addition_not_in_the_text(open_page, tmp_path):
+    edition = mini_variant(
+        tmp_path, "He consulted Abu Bakr", '<app xml:id="app-0009"><rdg wit="#C">Then</rdg></app> He consulted Abu Bakr'
+    )
+    page = open_page(render_site(edition, tmp_path / "site"))
+    assert "Then" not in page.visible_text("#reading-text")
+    assert page.page.eval_on_selector("#app-0009", "u => getComputedStyle(u, '::before').content") == '"+"'
+    page.page.click("#app-0009")
+    assert page.page.inner_text("#entry-panel .entry").split()[:3] == ["+", "Then", "C"]
+    page.shows_each_witness_as_tei_witness(edition)
+    assert page.errors == []

@@ -107,12 +107,23 @@ def test_conspectus_links_transcriptions_relative_to_the_site(tmp_path):
     assert link.get("href") == "../transcriptions/A.xml"
 
 
-def test_site_ships_its_css_and_js_and_nothing_remote(tmp_path):
+def test_site_ships_its_css_js_and_fonts_and_nothing_remote(tmp_path):
     rendered = render(MINI, "html", tmp_path)
-    assert sorted(p.name for p in rendered.files) == ["edition.css", "edition.js", "index.html"]
-    for data in rendered.files.values():
-        assert b"http://" not in data.replace(b"http://www.w3.org", b"") and b"https://" not in data
-        assert b"@import" not in data and b"@font-face" not in data
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in rendered.files) == [
+        "edition.css",
+        "edition.js",
+        "fonts/OFL.txt",
+        "fonts/amiri-arabic.woff",
+        "fonts/tei-symbols.woff",
+        "index.html",
+    ]
+    for path, data in rendered.files.items():
+        if path.suffix in (".css", ".js", ".html"):
+            assert b"http://" not in data.replace(b"http://www.w3.org", b"") and b"https://" not in data
+            assert b"@import" not in data
+    css = rendered.files[tmp_path / "edition.css"].decode()
+    assert re.findall(r"url\(\"([^\"]+)\"\)", css) == ["fonts/amiri-arabic.woff", "fonts/tei-symbols.woff"]
+    assert b"SIL Open Font License" in rendered.files[tmp_path / "fonts" / "OFL.txt"]
 
 
 @pytest.mark.parametrize(

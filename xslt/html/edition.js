@@ -1,11 +1,15 @@
-/* The web edition's behaviour: units and their entries, witness switch, filters by reading type,
-   heat map, synoptic view, tabs and permalinks. Plain script, no library, works from file://.
+/* The web edition's behaviour: units and their entries (beside the text, or a bottom sheet on a phone),
+   witness switch, marks, search, filters by reading type, heat map, synoptic view, tabs and permalinks.
+   Plain script, no library, works from file://.
    The witness rule is the one of docs/edition-format.md: in each unit, the first reading whose
    data-wit names the witness, else the lem without @wit (data-implicit). */
 (function () {
   "use strict";
 
   var HEAT_BINS = 60;
+  var HEAT_CELL_MIN = 24;  // px: a cell is at least this wide, a target a finger can hit
+  var SIGLA_SHOWN = 12;  // an entry shows this many sigla of a reading, the others behind a button
+  var PHONE = "(max-width: 50rem)";
   var page = {};
 
   function tokens(value) {
@@ -46,17 +50,28 @@
 
   function witnessText(witness) { return textOf(page.text, witness); }
 
+  /* The witnesses of the switch: those of listWit, then the sigla the apparatus cites without declaring
+     them (hands, groups, correctors such as 01*), in an option group of their own. */
   function declaredWitnesses() {
     var options = Array.prototype.slice.call(page.select.options, 1);
-    if (options.length) {
-      return options.map(function (o) { return { id: o.value, siglum: o.textContent }; });
-    }
-    var seen = [];
+    var known = options.map(function (o) { return o.value; });
+    var found = options.map(function (o) { return { id: o.value, siglum: o.textContent }; });
+    var undeclared = [];
     page.text.querySelectorAll(".rdg[data-wit]").forEach(function (reading) {
-      tokens(reading.getAttribute("data-wit")).forEach(function (t) { if (seen.indexOf(t) < 0) { seen.push(t); } });
+      tokens(reading.getAttribute("data-wit")).forEach(function (t) {
+        if (known.indexOf(t) < 0) { known.push(t); undeclared.push(t); }
+      });
     });
-    seen.forEach(function (id) { page.select.add(new Option(id, id)); });
-    return seen.map(function (id) { return { id: id, siglum: id }; });
+    if (undeclared.length) {
+      var holder = page.select;
+      if (options.length) {
+        holder = document.createElement("optgroup");
+        holder.label = "cited, not in the list of witnesses";
+        page.select.appendChild(holder);
+      }
+      undeclared.forEach(function (id) { holder.appendChild(new Option(id, id)); });
+    }
+    return found.concat(undeclared.map(function (id) { return { id: id, siglum: id }; }));
   }
 
   /* ------------------------------------------------------------------ right-to-left runs */
@@ -116,6 +131,37 @@
 
   function entryOf(unit) { return document.getElementById("entry-" + unit.id); }
 
+  function onPhone() { return window.matchMedia(PHONE).matches; }
+
+  /* Fill the panel: a heading with a close button, then the content. On a phone the panel is a bottom sheet
+     that opens over the page, and the page keeps the active passage above it. */
+  function fillPanel(title, content) {
+    page.panel.innerHTML = "";
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "panel-close";
+    close.textContent = "Close";
+    close.setAttribute("aria-label", "Close the entry");
+    close.addEventListener("click", function () { closePanel(); });
+    var heading = document.createElement("h2");
+    heading.textContent = title;
+    page.panel.appendChild(close);
+    page.panel.appendChild(heading);
+    content.forEach(function (node) { page.panel.appendChild(node); });
+    page.panel.classList.add("open");
+    document.documentElement.classList.toggle("sheet-open", onPhone());
+  }
+
+  /* After a tap on a phone, the passage must stay in sight above the sheet. */
+  function keepInSight(element) {
+    if (!element || !onPhone()) { return; }
+    var sheetTop = page.panel.getBoundingClientRect().top;
+    var box = element.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > sheetTop) {
+      window.scrollBy({ top: box.top - Math.max(16, (sheetTop - box.height) / 2), behavior: "instant" });
+    }
+  }
+
   function activate(unit, options) {
     if (page.active) {
       page.active.classList.remove("active");
@@ -125,39 +171,44 @@
     unit.classList.add("active");
     unit.setAttribute("aria-expanded", "true");
     var entry = entryOf(unit);
-    page.panel.innerHTML = "";
-    var heading = document.createElement("h2");
-    heading.textContent = "Unit " + unit.getAttribute("data-n");
     var body = document.createElement("p");
     body.className = "entry";
-    body.innerHTML = entry ? entry.innerHTML : "";
+    if (entry) {
+      body.innerHTML = entry.innerHTML;
+      if (entry.hasAttribute("dir")) { body.dir = entry.getAttribute("dir"); }
+      body.querySelectorAll(".unit-ref").forEach(function (ref) { ref.remove(); });
+    }
     var toList = document.createElement("a");
     toList.href = "#entry-" + unit.id;
     toList.className = "to-entry";
+    toList.dir = "ltr";
     toList.textContent = "Entry in the apparatus";
-    page.panel.appendChild(heading);
-    page.panel.appendChild(body);
-    page.panel.appendChild(toList);
-    if (options && options.focus) { unit.focus(); }
+    fillPanel("Unit " + unit.getAttribute("data-n"), [body, toList]);
+    if (options && options.focus) { unit.focus({ preventScroll: true }); }
     if (options && options.scroll) { unit.scrollIntoView({ block: "center" }); }
+    keepInSight(unit);
     if (history.replaceState && location.hash !== "#" + unit.id) { history.replaceState(null, "", "#" + unit.id); }
   }
 
   function showNote(marker) {
-    page.panel.innerHTML = "";
-    var heading = document.createElement("h2");
-    heading.textContent = "Note";
     var body = document.createElement("p");
+    body.dir = "auto";
     body.textContent = marker.title;
-    page.panel.appendChild(heading);
-    page.panel.appendChild(body);
+    fillPanel("Note", [body]);
+    keepInSight(marker);
   }
 
   function closePanel() {
-    if (!page.active) { return; }
+    var wasOpen = page.panel.classList.contains("open");
+    page.panel.classList.remove("open");
+    document.documentElement.classList.remove("sheet-open");
+    if (!page.active) {
+      if (wasOpen) { page.panel.innerHTML = '<p class="hint">Select a marked passage to see its readings.</p>'; }
+      return;
+    }
     page.active.classList.remove("active");
     page.active.setAttribute("aria-expanded", "false");
-    page.active.focus();
+    page.active.focus({ preventScroll: true });
     page.active = null;
     page.panel.innerHTML = '<p class="hint">Select a marked passage to see its readings.</p>';
   }
@@ -240,7 +291,58 @@
       var entry = entryOf(unit);
       if (entry) { entry.hidden = filtered; }
     });
+    document.querySelectorAll(".entries .entry:not([hidden])").forEach(tidySeparators);
+    if (page.active && page.active.classList.contains("filtered")) { closePanel(); }
+    else if (page.active) { activate(page.active, {}); }
     drawHeatmap();
+  }
+
+  /* A separator stays only between two shown readings: hiding a reading never leaves "; ;" or "] ;". */
+  function tidySeparators(entry) {
+    var shownBefore = false;
+    var pending = null;
+    Array.prototype.forEach.call(entry.children, function (child) {
+      if (child.classList.contains("sep")) {
+        child.hidden = true;
+        if (shownBefore && !pending) { pending = child; }
+      } else if (child.classList.contains("reading") && !child.classList.contains("lemma")) {
+        if (!child.hidden) {
+          if (pending) { pending.hidden = false; }
+          pending = null;
+          shownBefore = true;
+        }
+      }
+    });
+  }
+
+  /* ------------------------------------------------------------------ long lists of sigla */
+
+  /* A reading cited by many witnesses shows its first sigla and a button for the others. */
+  function shortenSigla() {
+    document.querySelectorAll(".entries .sigla").forEach(function (sigla) {
+      var all = sigla.querySelectorAll(".siglum");
+      if (all.length <= SIGLA_SHOWN + 2) { return; }
+      var rest = document.createElement("span");
+      rest.className = "sigla-rest";
+      rest.hidden = true;
+      var node = all[SIGLA_SHOWN - 1].nextSibling;
+      while (node) { var next = node.nextSibling; rest.appendChild(node); node = next; }
+      var more = document.createElement("button");
+      more.type = "button";
+      more.className = "sigla-more";
+      more.setAttribute("aria-expanded", "false");
+      more.textContent = "+" + (all.length - SIGLA_SHOWN) + " more";
+      sigla.appendChild(more);
+      sigla.appendChild(rest);
+    });
+  }
+
+  function toggleSigla(button) {
+    var rest = button.nextElementSibling;
+    var open = rest.hidden;
+    rest.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    button.textContent = open ? "fewer" : "+" + rest.querySelectorAll(".siglum").length + " more";
   }
 
   /* ------------------------------------------------------------------ heat map */
@@ -266,7 +368,8 @@
     var map = page.heatmap;
     map.innerHTML = "";
     if (!page.units.length) { return; }
-    var bins = Math.min(HEAT_BINS, page.units.length);
+    var room = Math.floor((map.clientWidth || page.text.clientWidth || 600) / HEAT_CELL_MIN);
+    var bins = Math.max(1, Math.min(HEAT_BINS, page.units.length, room));
     var counts = [];
     var firsts = [];
     for (var i = 0; i < bins; i++) { counts.push(0); firsts.push(null); }
@@ -292,6 +395,7 @@
       }
       map.appendChild(cell);
     });
+    page.heatBins = bins;
   }
 
   /* Arrow keys, Home and End move between the cells of the heat map (one tab stop for the whole strip). */
@@ -309,15 +413,45 @@
 
   /* ------------------------------------------------------------------ synoptic view */
 
+  /* The text of a node as a reader sees it: the spaces TEI implies between <w> elements and between blocks
+     count, and runs of whitespace are one space (TEI's whitespace rule), unless the encoder preserved them. */
+  function displayText(node, witness) {
+    var parts = [];
+    (function walk(node) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        parts.push(node.parentElement.closest("[data-space=preserve]") ? node.data : node.data.replace(/\s+/g, " "));
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE) { return; }
+      if (node.classList.contains("implied-space")) { parts.push(" "); return; }
+      if (node.classList.contains("app")) {
+        var reading = readingFor(node, witness);
+        if (reading) { walk(reading); }
+        return;
+      }
+      var block = node.tagName === "DIV";
+      if (block) { parts.push(" "); }
+      for (var child = node.firstChild; child; child = child.nextSibling) { walk(child); }
+      if (block) { parts.push(" "); }
+    })(node);
+    return parts.join("").replace(/ {2,}/g, " ");
+  }
+
   function segments() {
     var rows = [];
     var shared = [];
+    /* Shared text is one row, its whitespace collapsed; whitespace alone makes no row (no blank lines): it
+       becomes the trailing space of the unit before it. */
     function flush() {
-      if (shared.length) { rows.push({ text: shared }); shared = []; }
+      var text = shared.join("").replace(/\s+/g, " ");
+      shared = [];
+      if (text.trim()) { rows.push({ text: text }); }
+      else if (text && rows.length && rows[rows.length - 1].unit) { rows[rows.length - 1].after = " "; }
     }
     (function walk(node) {
       if (node.nodeType === Node.TEXT_NODE) { shared.push(node.data); return; }
       if (node.nodeType !== Node.ELEMENT_NODE) { return; }
+      if (node.classList.contains("implied-space") || node.tagName === "DIV") { shared.push(" "); }
       if (node.classList.contains("app")) { flush(); rows.push({ unit: node }); return; }
       for (var child = node.firstChild; child; child = child.nextSibling) { walk(child); }
     })(page.text);
@@ -367,25 +501,141 @@
         tr.className = "shared";
         var cell = tr.insertCell();
         cell.colSpan = Math.max(chosen.length, 1);
-        cell.textContent = row.text.join("");
+        cell.textContent = row.text;
         return;
       }
       var link = document.createElement("a");
       link.href = "#" + row.unit.id;
       link.textContent = row.unit.getAttribute("data-n");
       label.appendChild(link);
-      var base = textOf(readingFor(row.unit, "") || document.createElement("span"), "");
+      var baseReading = readingFor(row.unit, "");
+      var base = baseReading ? displayText(baseReading, "").trim() : "";
       chosen.forEach(function (w) {
         var reading = readingFor(row.unit, w.id);
         var cell = tr.insertCell();
-        cell.textContent = reading ? textOf(reading, w.id) : "";
-        cell.className = (cell.textContent === base ? "agrees" : "differs") + (cell.textContent ? "" : " omitted");
+        var text = reading ? displayText(reading, w.id) : "";
+        cell.textContent = text + (row.after || "");
+        cell.className = (text.trim() === base ? "agrees" : "differs") + (text.trim() ? "" : " omitted");
       });
     });
     var holder = document.getElementById("synoptic");
     holder.innerHTML = "";
     holder.appendChild(table);
     isolateRightToLeft(table);
+    document.querySelector(".synoptic-cue").hidden = holder.scrollWidth <= holder.clientWidth + 1;
+  }
+
+  /* ------------------------------------------------------------------ marks */
+
+  function setMarks(kind) {
+    ["line", "number", "none"].forEach(function (k) { document.body.classList.toggle("marks-" + k, k === kind); });
+  }
+
+  /* A unit whose readings are all of non-substantive types gets the lighter mark. */
+  function weighUnits() {
+    var nonSubstantive = (document.body.getAttribute("data-non-substantive") || "").split(/\s+/).filter(Boolean);
+    page.units.forEach(function (unit) {
+      var types = (unit.getAttribute("data-types") || "").split(/\s+/).filter(Boolean);
+      unit.classList.toggle("minor", types.length > 0 && types.every(function (t) { return nonSubstantive.indexOf(t) >= 0; }));
+    });
+  }
+
+  /* ------------------------------------------------------------------ search */
+
+  /* Text folded for matching: case, diacritics and Arabic vowel signs and tatweel do not count, and a run
+     of whitespace is one space. Each folded character remembers its text node and offset. */
+  function foldedText(roots, skip) {
+    var chars = [];
+    var nodes = [];
+    var offsets = [];
+    var space = true;
+    roots.forEach(function (root) {
+      var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, {
+        acceptNode: function (node) {
+          if (node.nodeType === Node.ELEMENT_NODE) {
+            return skip(node) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+          }
+          return NodeFilter.FILTER_ACCEPT;
+        }
+      });
+      for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+        var data = node.data;
+        for (var i = 0; i < data.length; i++) {
+          var folded = data[i].normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670\u06d6-\u06ed\u0640\u0591-\u05c7]/g, "").toLowerCase();
+          if (/\s/.test(folded)) {
+            if (space) { continue; }
+            folded = " ";
+          }
+          for (var j = 0; j < folded.length; j++) { chars.push(folded[j]); nodes.push(node); offsets.push(i); }
+          space = folded === " ";
+        }
+      }
+      if (!space) { chars.push(" "); nodes.push(null); offsets.push(0); space = true; }
+    });
+    return { text: chars.join(""), nodes: nodes, offsets: offsets };
+  }
+
+  function fold(query) {
+    return query.normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670\u06d6-\u06ed\u0640\u0591-\u05c7]/g, "")
+      .toLowerCase().replace(/\s+/g, " ").trim();
+  }
+
+  function findIn(roots, skip, query, where) {
+    var folded = foldedText(roots, skip);
+    var found = [];
+    for (var at = folded.text.indexOf(query); at >= 0; at = folded.text.indexOf(query, at + 1)) {
+      var last = at + query.length - 1;
+      if (!folded.nodes[at] || !folded.nodes[last]) { continue; }
+      var range = document.createRange();
+      range.setStart(folded.nodes[at], folded.offsets[at]);
+      range.setEnd(folded.nodes[last], folded.offsets[last] + 1);
+      found.push({ range: range, where: where });
+    }
+    return found;
+  }
+
+  function hiddenForSearch(element) {
+    return element.hidden || (element.classList.contains("rdg") && !element.classList.contains("shown"))
+      || element.classList.contains("sigla-more");
+  }
+
+  function search() {
+    var query = fold(page.search.value);
+    page.matches = [];
+    page.match = -1;
+    if (query) {
+      page.matches = findIn([page.text], hiddenForSearch, query, "text").concat(
+        findIn(Array.prototype.slice.call(document.querySelectorAll(".entries > .entry:not([hidden])")),
+          function (e) { return hiddenForSearch(e) && !e.classList.contains("sigla-rest"); }, query, "apparatus"));
+    }
+    var inText = page.matches.filter(function (m) { return m.where === "text"; }).length;
+    var inApparatus = page.matches.length - inText;
+    page.searchStatus.textContent = !query ? "" : page.matches.length
+      ? inText + " in the text, " + inApparatus + " in the apparatus"
+      : "not found";
+    paintMatches();
+  }
+
+  function paintMatches() {
+    if (!window.CSS || !CSS.highlights || typeof Highlight === "undefined") { return; }
+    var all = new Highlight();
+    page.matches.forEach(function (m) { all.add(m.range); });
+    CSS.highlights.set("search", all);
+    var current = new Highlight();
+    if (page.matches[page.match]) { current.add(page.matches[page.match].range); }
+    CSS.highlights.set("search-current", current);
+  }
+
+  function stepMatch(step) {
+    if (!page.matches.length) { return; }
+    page.match = (page.match + step + page.matches.length) % page.matches.length;
+    var match = page.matches[page.match];
+    var holder = match.range.startContainer.parentElement;
+    var rest = holder.closest(".sigla-rest");
+    if (rest && rest.hidden) { toggleSigla(rest.previousElementSibling); }
+    holder.scrollIntoView({ block: "center" });
+    page.searchStatus.textContent = (page.match + 1) + " of " + page.matches.length + " (" + match.where + ")";
+    paintMatches();
   }
 
   /* ------------------------------------------------------------------ tabs and permalinks */
@@ -429,7 +679,23 @@
     document.addEventListener("keydown", function (event) {
       if (event.key === "Escape") { closePanel(); }
     });
-    page.select.addEventListener("change", function () { showWitness(page.select.value); });
+    document.addEventListener("click", function (event) {
+      if (event.target.classList.contains("sigla-more")) { toggleSigla(event.target); }
+    });
+    page.select.addEventListener("change", function () { showWitness(page.select.value); search(); });
+    page.marks.addEventListener("change", function () { setMarks(page.marks.value); });
+    var pending = null;
+    page.search.addEventListener("input", function () {
+      clearTimeout(pending);
+      pending = setTimeout(search, 150);
+    });
+    page.search.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); clearTimeout(pending); search(); stepMatch(event.shiftKey ? -1 : 1); }
+    });
+    page.search.form.addEventListener("submit", function (event) { event.preventDefault(); });
+    document.querySelectorAll(".search-step").forEach(function (button) {
+      button.addEventListener("click", function () { stepMatch(parseInt(button.getAttribute("data-step"), 10)); });
+    });
     page.tabs.forEach(function (tab, index) {
       tab.addEventListener("click", function () { selectTab(tab, false); });
       tab.addEventListener("keydown", function (event) {
@@ -439,6 +705,15 @@
     });
     page.heatmap.addEventListener("keydown", moveAlongHeatmap);
     window.addEventListener("hashchange", followHash);
+    var resizing = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(resizing);
+      resizing = setTimeout(function () {
+        var room = Math.floor(page.heatmap.clientWidth / HEAT_CELL_MIN);
+        if (Math.max(1, Math.min(HEAT_BINS, page.units.length, room)) !== page.heatBins) { drawHeatmap(); }
+        if (page.panel.classList.contains("open")) { document.documentElement.classList.toggle("sheet-open", onPhone()); }
+      }, 200);
+    });
   }
 
   /* What only works with the script appears with it: controls, tabs, and units and notes as buttons. */
@@ -455,8 +730,11 @@
       marker.setAttribute("aria-label", "Note");
     });
     document.querySelector(".controls").hidden = false;
+    document.querySelector(".heat-figure").hidden = false;
     page.panel.hidden = false;
     document.querySelector(".tabs").hidden = false;
+    setMarks("line");
+    weighUnits();
     selectTab(page.tabs[0], false);
   }
 
@@ -464,15 +742,20 @@
     page.text = document.getElementById("reading-text");
     page.panel = document.getElementById("entry-panel");
     page.select = document.getElementById("witness-select");
+    page.marks = document.getElementById("marks-select");
+    page.search = document.getElementById("search-input");
+    page.searchStatus = document.getElementById("search-status");
     page.heatmap = document.getElementById("heatmap");
     page.tabs = Array.prototype.slice.call(document.querySelectorAll('[role="tab"]'));
     page.units = Array.prototype.slice.call(page.text.querySelectorAll(".app"));
+    page.matches = [];
     enhance();
     isolateRightToLeft(page.text);
     page.witnesses = declaredWitnesses();
     page.offsets = unitOffsets();
     buildFilters();
     buildSynopticChoices();
+    shortenSigla();
     wire();
     drawHeatmap();
     followHash();
@@ -480,7 +763,7 @@
     performance.mark("tei-edition-ready");
   }
 
-  window.teiEdition = { witnessText: witnessText, showWitness: showWitness, activate: activate };
+  window.teiEdition = { witnessText: witnessText, showWitness: showWitness, activate: activate, search: search };
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

@@ -29,6 +29,23 @@
     </xsl:choose>
   </xsl:variable>
 
+  <!-- The direction of the edition: its declared language, else that of its text or body. '' = undeclared
+       (the page then lets each block and each entry take the direction of its first strong letter). -->
+  <xsl:variable name="edition-lang"
+      select="(/tei:TEI/@xml:lang | (//tei:text)[1]/@xml:lang | (//tei:text/tei:body)[1]/@xml:lang)[last()]"/>
+  <xsl:variable name="edition-dir">
+    <xsl:choose>
+      <xsl:when test="$edition-lang"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$edition-lang"/></xsl:call-template></xsl:when>
+      <xsl:otherwise>auto</xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+
+  <!-- An edition whose units mark their text with lem (most of its units have one): there, a unit without
+       lem holds words some witnesses add, and it is not part of the reading text. -->
+  <xsl:variable name="marks-lemmata"
+      select="count(//tei:app[tei:lem or tei:rdgGrp//tei:lem]) * 2 > count(//tei:app)"/>
+  <xsl:variable name="encoding-method" select="normalize-space((//tei:variantEncoding/@method)[1])"/>
+
   <xsl:variable name="page-title">
     <xsl:choose>
       <xsl:when test="$title != ''"><xsl:value-of select="$title"/></xsl:when>
@@ -71,7 +88,8 @@
           <section id="view-synoptic" role="tabpanel" aria-labelledby="tab-synoptic" class="view" hidden="hidden">
             <h2>Synoptic view</h2>
             <fieldset class="synoptic-witnesses"><legend>Witnesses shown</legend></fieldset>
-            <div id="synoptic" class="synoptic"></div>
+            <p class="synoptic-cue" id="synoptic-cue" hidden="hidden">The table is wider than the screen: scroll it sideways (&#x2194;) for more witnesses; the unit column stays in place.</p>
+            <div id="synoptic" class="synoptic" tabindex="0" role="region" aria-label="Synoptic table" aria-describedby="synoptic-cue"></div>
           </section>
           <section id="view-witnesses" role="tabpanel" aria-labelledby="tab-witnesses" class="view">
             <h2>Conspectus siglorum</h2>
@@ -85,16 +103,34 @@
   <xsl:template name="text-view">
     <section id="view-text" role="tabpanel" aria-labelledby="tab-text" class="view">
       <div class="controls" hidden="hidden">
-        <label for="witness-select">Text of </label>
-        <select id="witness-select">
-          <option value="">the edition (lemmata)</option>
-          <xsl:for-each select="$witnesses">
-            <xsl:variable name="id"><xsl:call-template name="witness-id"/></xsl:variable>
-            <option value="{$id}">
-              <xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template>
-            </option>
-          </xsl:for-each>
-        </select>
+        <div class="control">
+          <label for="witness-select">Text of </label>
+          <select id="witness-select">
+            <option value="">the edition (lemmata)</option>
+            <xsl:for-each select="$witnesses">
+              <xsl:variable name="id"><xsl:call-template name="witness-id"/></xsl:variable>
+              <option value="{$id}">
+                <xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template>
+              </option>
+            </xsl:for-each>
+          </select>
+        </div>
+        <div class="control">
+          <label for="marks-select">Marks </label>
+          <select id="marks-select">
+            <option value="line">fine underline</option>
+            <option value="number">unit numbers</option>
+            <option value="none">none</option>
+          </select>
+        </div>
+        <form class="control search" role="search" action="#">
+          <label for="search-input">Find </label>
+          <input type="search" id="search-input" autocomplete="off" spellcheck="false"
+              aria-describedby="search-status" placeholder="in the text and the apparatus"/>
+          <button type="button" class="search-step" data-step="-1" aria-label="Previous match">&#x2191;</button>
+          <button type="button" class="search-step" data-step="1" aria-label="Next match">&#x2193;</button>
+          <span id="search-status" class="search-status" role="status"></span>
+        </form>
         <fieldset class="filters">
           <legend>Reading types shown</legend>
           <xsl:for-each select="//tei:taxonomy[@xml:id = 'reading-types']/tei:category[@xml:id]">
@@ -102,18 +138,24 @@
           </xsl:for-each>
         </fieldset>
       </div>
-      <div id="heatmap" class="heatmap" role="group" aria-label="Density of variation along the text"></div>
+      <figure class="heat-figure" hidden="hidden">
+        <div id="heatmap" class="heatmap" role="group" aria-label="Density of variation along the text"></div>
+        <figcaption class="heat-legend">
+          <span>Variation along the text, start to end: each cell is a stretch of text, darker where more variant readings fall; a cell leads to its first unit.</span>
+          <span class="heat-scale" aria-hidden="true">fewer <i data-level="0"></i><i data-level="1"></i><i data-level="2"></i><i data-level="3"></i><i data-level="4"></i><i data-level="5"></i> more</span>
+        </figcaption>
+      </figure>
       <div class="layout">
         <article id="reading-text" class="reading-text" lang="{$text-lang}" tabindex="-1">
           <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$text-lang"/></xsl:call-template></xsl:attribute>
           <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="text"/>
         </article>
-        <aside id="entry-panel" class="entry-panel" aria-live="polite" aria-label="Entry of the selected unit" hidden="hidden">
+        <aside id="entry-panel" class="entry-panel" aria-live="polite" aria-label="Entry of the selected unit" dir="{$edition-dir}" hidden="hidden">
           <p class="hint">Select a marked passage (click, or Tab then Enter) to see its readings.</p>
         </aside>
       </div>
-      <section class="apparatus" aria-labelledby="apparatus-heading">
-        <h2 id="apparatus-heading">Apparatus</h2>
+      <section class="apparatus" aria-labelledby="apparatus-heading" dir="{$edition-dir}">
+        <h2 id="apparatus-heading" dir="ltr">Apparatus</h2>
         <ol class="entries"><xsl:apply-templates select="//tei:app" mode="entry"/></ol>
       </section>
       <xsl:if test="$quran-citations">
@@ -147,16 +189,20 @@
 
   <xsl:template match="tei:body | tei:div | tei:div1 | tei:div2 | tei:div3 | tei:div4 | tei:div5 | tei:div6 | tei:div7
                        | tei:lg | tei:ab | tei:p | tei:head | tei:l | tei:list | tei:item | tei:table | tei:row
-                       | tei:front | tei:back | tei:group | tei:text" mode="text">
+                       | tei:front | tei:back | tei:group | tei:text | tei:sp | tei:speaker | tei:listApp
+                       | tei:stage[parent::tei:sp or parent::tei:body or parent::tei:lg or parent::tei:front or parent::tei:back
+                                   or starts-with(local-name(..), 'div')]" mode="text">
     <div class="tei-{local-name()}">
       <!-- Without a declared language, a block takes its direction from its first strong letter. -->
       <xsl:if test="not(@xml:lang)"><xsl:attribute name="dir">auto</xsl:attribute></xsl:if>
       <xsl:call-template name="text-attributes"/>
+      <xsl:if test="self::tei:l[@n]"><xsl:attribute name="data-line"><xsl:value-of select="@n"/></xsl:attribute></xsl:if>
       <xsl:apply-templates mode="text"/>
     </div>
   </xsl:template>
 
   <xsl:template match="*" mode="text">
+    <xsl:call-template name="implied-space"/>
     <xsl:choose>
       <xsl:when test="@xml:lang">
         <bdi class="tei-{local-name()}"><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></bdi>
@@ -167,17 +213,72 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- TEI separates the words of a text tokenised in <w> (and units between them) even without whitespace
+       between the elements: the page draws that space (an empty span whose space is drawn by CSS, so that no
+       witness gains a character) wherever a word follows a word with nothing between them. -->
+  <xsl:template name="implied-space">
+    <xsl:if test="(self::tei:w or self::tei:app[.//tei:w]) and not(@join = 'left' or @join = 'both' or @part = 'M' or @part = 'F')">
+      <!-- Whitespace between the children of an element-only element (body, div, lg...) is layout, dropped
+           from the page: it cannot separate two words there. -->
+      <xsl:variable name="layout-only" select="contains($element-only, concat(' ', local-name(..), ' '))"/>
+      <xsl:variable name="before"
+          select="preceding-sibling::node()[not(self::tei:lb or self::tei:pb or self::tei:cb or self::tei:milestone
+                  or self::tei:anchor or self::tei:note or self::tei:witDetail or self::comment() or self::processing-instruction()
+                  or (self::text() and $layout-only and normalize-space() = ''))][1]"/>
+      <xsl:if test="$before[self::tei:w or self::tei:app[.//tei:w]] and not($before/@join = 'right' or $before/@join = 'both')">
+        <span class="implied-space"></span>
+      </xsl:if>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- A space the encoder wrote as an element. -->
+  <xsl:template match="tei:c[@type = 'space'][not(node())] | tei:space[not(node())]" mode="text">
+    <span class="implied-space"></span>
+  </xsl:template>
+
+  <!-- One reading of a choice is shown (orig, sic, abbr: the witness as written); its alternatives are a
+       tooltip. The same for a w holding orig and reg without choice. -->
+  <xsl:template match="tei:choice | tei:w[tei:orig and tei:reg]" mode="text">
+    <xsl:call-template name="implied-space"/>
+    <span class="tei-{local-name()} has-alternative">
+      <xsl:call-template name="text-attributes"/>
+      <xsl:attribute name="title">
+        <xsl:for-each select="tei:reg | tei:corr | tei:expan">
+          <xsl:if test="position() > 1">; </xsl:if>
+          <xsl:value-of select="concat(local-name(), ': ', normalize-space(.))"/>
+        </xsl:for-each>
+      </xsl:attribute>
+      <xsl:apply-templates mode="text"/>
+    </span>
+  </xsl:template>
+
   <xsl:template name="text-attributes">
     <xsl:if test="@xml:lang">
       <xsl:attribute name="lang"><xsl:value-of select="@xml:lang"/></xsl:attribute>
       <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:attribute>
     </xsl:if>
-    <xsl:if test="@xml:space = 'preserve'"><xsl:attribute name="data-space">preserve</xsl:attribute></xsl:if>
+    <!-- Preserved whitespace is shown as it is, unless the encoder wrote the spaces as elements (c type="space"):
+         then the whitespace between elements is only the layout of the file. -->
+    <xsl:if test="@xml:space = 'preserve' and not(.//tei:c[@type = 'space'])"><xsl:attribute name="data-space">preserve</xsl:attribute></xsl:if>
+  </xsl:template>
+
+  <!-- 'yes' for a unit that is not part of the reading text:
+       - a unit placed by location or end points (@loc, @from, @to; double-end-point and location-referenced
+         encodings): its lemma is the text it points to, its readings are variants of it;
+       - words some witnesses add: a unit without lem in an edition whose units mark their text with lem.
+       Elsewhere a unit without lem is a unit without a chosen lemma: its first reading stands in the text. -->
+  <xsl:template name="is-addition">
+    <xsl:if test="not(key('readings', generate-id())[self::tei:lem])
+                  and ($marks-lemmata or @from or @to or @loc
+                       or $encoding-method = 'double-end-point' or $encoding-method = 'location-referenced')">yes</xsl:if>
   </xsl:template>
 
   <xsl:template match="tei:app" mode="text">
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
-    <span class="app" data-n="{$number}">
+    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+    <xsl:call-template name="implied-space"/>
+    <span data-n="{$number}">
+      <xsl:attribute name="class">app<xsl:if test="$addition = 'yes'"> addition</xsl:if></xsl:attribute>
       <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
       <xsl:for-each select="key('readings', generate-id())">
@@ -185,7 +286,7 @@
         <span>
           <xsl:attribute name="class">
             <xsl:text>rdg</xsl:text>
-            <xsl:if test="$is-base = 'yes'"> base shown</xsl:if>
+            <xsl:if test="$is-base = 'yes' and $addition != 'yes'"> base shown</xsl:if>
           </xsl:attribute>
           <xsl:choose>
             <xsl:when test="@wit"><xsl:attribute name="data-wit"><xsl:value-of select="normalize-space(@wit)"/></xsl:attribute></xsl:when>
@@ -227,18 +328,42 @@
   <xsl:template match="tei:app" mode="entry">
     <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
-    <li class="entry" id="entry-{$id}">
+    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+    <li id="entry-{$id}">
+      <xsl:attribute name="class">entry<xsl:if test="$addition = 'yes'"> addition</xsl:if></xsl:attribute>
+      <xsl:if test="$edition-dir = 'auto'"><xsl:attribute name="dir">auto</xsl:attribute></xsl:if>
       <a class="unit-ref" href="#{$id}"><xsl:value-of select="$number"/></a>
       <xsl:text> </xsl:text>
-      <xsl:call-template name="entry"/>
+      <xsl:choose>
+        <xsl:when test="$addition = 'yes'">
+          <!-- No lemma: every reading is a variant (words some witnesses add, or readings of a passage the
+               unit points to). -->
+          <span class="addition-mark" title="not in the reading text">+</span>
+          <xsl:text> </xsl:text>
+          <xsl:for-each select="key('readings', generate-id())">
+            <xsl:if test="position() > 1"><xsl:call-template name="entry-reading-separator"/></xsl:if>
+            <xsl:call-template name="entry-reading"/>
+          </xsl:for-each>
+        </xsl:when>
+        <xsl:otherwise><xsl:call-template name="entry"/></xsl:otherwise>
+      </xsl:choose>
       <xsl:call-template name="transposition-partners"/>
       <xsl:for-each select="(tei:note | tei:rdgGrp/tei:note)[normalize-space()]">
         <xsl:text> </xsl:text>
-        <span class="entry-note"><xsl:value-of select="normalize-space(.)"/></span>
+        <span class="entry-note" dir="auto"><xsl:value-of select="normalize-space(.)"/></span>
       </xsl:for-each>
       <xsl:text> </xsl:text>
       <a class="permalink" href="#{$id}" aria-label="Permalink to unit {$number}">¶</a>
     </li>
+  </xsl:template>
+
+  <!-- Between two readings: an element, so that the script can drop a separator whose reading is hidden. -->
+  <xsl:template name="entry-reading-separator">
+    <span class="sep">; </span>
+  </xsl:template>
+
+  <xsl:template name="entry-lemma-end">
+    <span class="lemma-end">] </span>
   </xsl:template>
 
   <xsl:template name="entry-reading">
@@ -250,7 +375,7 @@
         <xsl:text>reading</xsl:text>
         <xsl:if test="$is-base = 'yes'"> lemma</xsl:if>
       </xsl:attribute>
-      <bdi>
+      <bdi class="words">
         <xsl:call-template name="text-attributes"/>
         <xsl:choose>
           <xsl:when test="not(*) and string(.) = ''"><span class="empty"><xsl:call-template name="empty-reading"/></span></xsl:when>
@@ -261,9 +386,15 @@
       <span class="sigla"><xsl:call-template name="sigla"/></span>
       <xsl:if test="$type != ''">
         <xsl:text> </xsl:text>
-        <span class="type"><xsl:value-of select="$type"/></span>
+        <bdi class="type" dir="ltr"><xsl:value-of select="$type"/></bdi>
       </xsl:if>
     </span>
+  </xsl:template>
+
+  <!-- In an entry too, words in <w> are separated as TEI implies. -->
+  <xsl:template match="tei:w | tei:app" mode="reading-content">
+    <xsl:call-template name="implied-space"/>
+    <xsl:apply-imports/>
   </xsl:template>
 
   <xsl:template match="*[@xml:lang]" mode="reading-content">
@@ -285,7 +416,9 @@
   <xsl:template name="emit-siglum">
     <xsl:param name="siglum"/>
     <xsl:param name="token"/>
-    <span class="siglum"><xsl:value-of select="$siglum"/></span>
+    <!-- Each siglum isolated: an Arabic or Hebrew siglum cannot reorder its neighbours, nor a Latin one the
+         readings of a right-to-left entry. -->
+    <bdi class="siglum"><xsl:value-of select="$siglum"/></bdi>
   </xsl:template>
 
   <xsl:template name="emit-warning">
