@@ -81,6 +81,7 @@ class _Sentinel:
 NOTHING = _Sentinel("NOTHING")  # a unit without lem: a witness it does not cite reads nothing there
 LACUNOSE = _Sentinel("LACUNOSE")  # the witness is lacunose in the unit
 SOFT = _Sentinel("SOFT")  # one space between what stands on either side, unless whitespace is there already
+JOIN = _Sentinel("JOIN")  # no space here: @join joins a token to its neighbour (cancels soft spaces around it)
 GAP_STEP = _Sentinel("GAP")
 
 
@@ -209,11 +210,9 @@ class Compiler:
             self._content(child, preserve, depth, steps)
         elif tag in TOKENS:
             join = child.get("join")
-            if join not in ("left", "both"):
-                steps.append(SOFT)
+            steps.append(JOIN if join in ("left", "both") else SOFT)
             self._content(child, preserve, depth, steps)
-            if join not in ("right", "both"):
-                steps.append(SOFT)
+            steps.append(JOIN if join in ("right", "both") else SOFT)
         elif tag in BREAKS:
             if child.get("break") != "no":
                 steps.append(SOFT)
@@ -305,6 +304,9 @@ class Path:
         self.lacunae = 0  # lacunae marked (a stretch of lacunose units is one)
         self.lacunose_units = 0  # units passed where the witness is lacunose
         self.ends_in_space = True  # at the start, a soft space is dropped
+        self.joined = False  # a token's @join holds the next text to the last (no soft space between)
+        if lacunose:
+            self.mark()  # the witness begins later (its first marker is a witStart): its text begins with a lacuna
 
     def add(self, text: str) -> None:
         if not text:
@@ -312,14 +314,14 @@ class Path:
         if self.pending and not self.ends_in_space and not text[0].isspace():
             self.parts.append(" ")
             self.length += 1
-        self.pending = False
+        self.pending = self.joined = False
         self.parts.append(text)
         self.length += len(text)
         self.ends_in_space = text[-1].isspace()
         self.marked = False
 
     def add_soft(self, text: str) -> None:
-        if text[0] == " ":
+        if text[0] == " " and not self.joined:
             self.pending = True
         core = text.strip(" ")
         if core:
@@ -355,8 +357,11 @@ def run(steps: list, path: Path, holders: tuple[str, ...] | None = None) -> None
         elif kind is Unit:
             _pass(step, path)
         elif step is SOFT:
-            if not path.in_lacuna:
+            if not path.in_lacuna and not path.joined:
                 path.pending = True
+        elif step is JOIN:
+            if not path.in_lacuna:
+                path.pending, path.joined = False, True
         elif kind is Marker:
             named = step.witnesses if step.witnesses is not None else holders
             if named is None or witness in named:

@@ -1,0 +1,58 @@
+"""Every witness of every edition in ../shared/corpora/tei-apparatus*/: `tei witness` equals the independent
+extraction of tests/apparatus/guidelines.py (lacunae marked), and `tei stats` agreement equals its counts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_runner import run
+from paths import SHARED
+
+from tei.xmlio import parse_file
+
+from . import guidelines
+
+FOLDERS = ("tei-apparatus", "tei-apparatus-conventions")
+FILES = sorted(
+    f"{folder}/{path.name}" for folder in FOLDERS for path in (SHARED / "corpora" / folder).glob("*.xml")
+) or ["(../shared/corpora absent)"]
+NOT_A_TEI_DOCUMENT = "tei-apparatus/tei-guidelines_TC-CriticalApparatus.xml"  # a <div> of the Guidelines
+EDITIONS = [f for f in FILES if f != NOT_A_TEI_DOCUMENT]
+
+pytestmark = pytest.mark.needs_shared
+
+
+@pytest.fixture(params=EDITIONS)
+def edition(request, shared_dir):
+    return shared_dir / "corpora" / request.param
+
+
+@pytest.mark.slow
+def test_every_witness_equals_the_independent_extraction(edition):
+    tree = parse_file(edition)
+    sigla = guidelines.Sigla(tree.getroot())
+    listed = run("witness", edition, "--list")
+    assert listed.exit_code == 0, listed.stderr
+    assert {line.split("\t")[0] for line in listed.stdout.splitlines()} == set(sigla.order)
+    for witness in sigla.order:
+        result = run("witness", edition, "--wit", witness, "--lacuna-marker", "<lacuna>")
+        assert result.exit_code == 0, result.stderr
+        expected, _ = guidelines.witness_text(tree, witness, "<lacuna>")
+        assert result.stdout == expected, witness
+        assert ("[A010]" in result.stderr) == ("<lacuna>" in expected), witness
+
+
+@pytest.mark.slow
+def test_stats_agreement_equals_independent_counts(edition):
+    result = run("stats", edition, "--table", "json")
+    assert result.exit_code == 0, result.stderr
+    found = {(p["first"], p["second"]): (p["agreeing"], p["compared"]) for p in json.loads(result.stdout)["agreement"]}
+    assert found == guidelines.agreement(parse_file(edition))
+
+
+def test_the_guidelines_chapter_is_refused_in_one_line(shared_dir):
+    result = run("witness", shared_dir / "corpora" / NOT_A_TEI_DOCUMENT, "--list")
+    assert result.exit_code == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "[A001]" in line
