@@ -34,7 +34,7 @@ CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coinci
 MIN_MOVE = 3  # words a moved block needs to count as a transposition ...
 MOVE_DENSITY = 0.75  # ... and the share of the moved block they must cover
 MOVE_RARE = 4  # columns (at most) a key of a moved block appears in
-MOVE_CANDIDATES = 20  # blocks lacking elsewhere tried for each added block, most shared words first
+MOVE_CANDIDATES = 5  # blocks lacking elsewhere tried for each added block, most shared words first
 SMALL_GAP = 3  # in a gap this small, words of one class pair up even when the runs differ in length
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
 PAIR_SIMILARITY = 75  # rapidfuzz ratio from which two leftover words are paired as a substitution
@@ -46,6 +46,7 @@ class Column:
 
     key: str
     cells: dict[str, int] = field(default_factory=dict)
+    tally: dict[str, list[int]] = field(default_factory=dict, repr=False)  # key -> ranks of its witnesses
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,7 +96,7 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     columns: list[Column] = []
     for wid in order:
         columns, touched = _add_witness(columns, wid, keys)
-        _update_consensus(touched, keys, order)
+        _update_consensus(touched, keys, order, wid, True)
     columns = _refined(columns, keys, order)
     return Alignment(order, columns, _moves(columns, order))
 
@@ -104,9 +105,9 @@ def _refined(columns: list[Column], keys: dict[str, list[str]], order: tuple[str
     """Each witness aligned once more, against the columns of all the others (of two, once is enough)."""
     for wid in order[1:] if len(order) == 2 else order:
         columns, touched = _without(columns, wid)
-        _update_consensus(touched, keys, order)
+        _update_consensus(touched, keys, order, wid, False)
         columns, touched = _add_witness(columns, wid, keys)
-        _update_consensus(touched, keys, order)
+        _update_consensus(touched, keys, order, wid, True)
     return columns
 
 
@@ -116,7 +117,7 @@ def _moves(columns: list[Column], order: tuple[str, ...]) -> list[Move]:
     moves: list[Move] = []
     seen: set[frozenset[int]] = set()
     for wid in order:
-        for move in find_moves(wid, *_runs(columns, wid), frequency):
+        for move in find_moves(wid, *_runs(columns, wid, len(order)), frequency):
             places = frozenset(id(column) for column in move.moved + move.original)
             if places not in seen:
                 seen.add(places)
@@ -124,13 +125,17 @@ def _moves(columns: list[Column], order: tuple[str, ...]) -> list[Move]:
     return moves
 
 
-def _runs(columns: list[Column], wid: str) -> tuple[list[list[Column]], list[list[Column]]]:
-    """The runs of columns only this witness has (inserted) and the runs it lacks (deleted)."""
+def _runs(columns: list[Column], wid: str, witnesses: int) -> tuple[list[list[Column]], list[list[Column]]]:
+    """The runs of columns only this witness has (inserted) and the runs it lacks where at least half of
+    the others have them (deleted: where a moved block stood; another witness's own addition is not)."""
     inserted: list[list[Column]] = []
     deleted: list[list[Column]] = []
     previous = None
     for column in columns:
-        kind = (inserted if len(column.cells) == 1 else None) if wid in column.cells else deleted
+        if wid in column.cells:
+            kind = inserted if len(column.cells) == 1 else None
+        else:
+            kind = deleted if 2 * len(column.cells) >= witnesses - 1 else None
         if kind is not None:
             if kind is previous:
                 kind[-1].append(column)
@@ -146,24 +151,29 @@ def _without(columns: list[Column], wid: str) -> tuple[list[Column], list[Column
     return [column for column in columns if column.cells], touched
 
 
-def _update_consensus(columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...]) -> None:
-    """Each column's key becomes the key most of its witnesses have (ties: the earliest in the order)."""
-    rank = {wid: n for n, wid in enumerate(order)}
+def _update_consensus(
+    columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...], wid: str, added: bool
+) -> None:
+    """Each column the witness joined (or left) gets as key the key most of its witnesses have (ties: the
+    one whose first witness comes earliest in the order). Incremental: each column keeps the ranks of its
+    witnesses per key, so a change costs the column's number of distinct keys, not of witnesses."""
+    rank = order.index(wid)
     for column in columns:
-        if not column.cells:
-            continue
-        found = Counter(keys[wid][index] for wid, index in column.cells.items())
-        if len(found) == 1:
-            column.key = next(iter(found))
-            continue
-        earliest: dict[str, int] = {}
-        for wid, index in column.cells.items():
-            earliest[keys[wid][index]] = min(rank[wid], earliest.get(keys[wid][index], len(rank)))
-        column.key = max(found, key=lambda key: (found[key], -earliest[key]))
+        if added:
+            column.tally.setdefault(keys[wid][column.cells[wid]], []).append(rank)
+        else:
+            for found, ranks in list(column.tally.items()):
+                if rank in ranks:
+                    ranks.remove(rank)
+                    if not ranks:
+                        del column.tally[found]
+        if column.tally:
+            column.key = max(column.tally, key=lambda k: (len(column.tally[k]), -min(column.tally[k])))
 
 
 def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
-    """The columns with the witness's tokens placed (new columns where they match none), and those it joined."""
+    """The columns with the witness's tokens placed (new columns where they match none), and those it
+    joined or made (for the caller to tally)."""
     own = keys[wid]
     interned: dict[str, int] = {}
     column_ids = [interned.setdefault(c.key, len(interned)) for c in columns]
@@ -171,8 +181,8 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
     support = [len(c.cells) for c in columns]
     pairs = without_chaff(supported_pairs(column_ids, support, token_ids), len(columns), len(own))
 
-    def keys_in(column_index: int) -> set[str]:
-        return {keys[w][i] for w, i in columns[column_index].cells.items()}
+    def keys_in(column_index: int):
+        return columns[column_index].tally.keys()
 
     def shared_by_most(column_index: int) -> bool:
         return support[column_index] * 2 >= most
@@ -184,7 +194,10 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
     previous_column, previous_token = 0, 0
     for column_index, token_index in pairs + [(len(columns), len(own))]:
         merged.extend(columns[previous_column:column_index])
-        merged.extend(Column(own[t], {wid: t}) for t in range(previous_token, token_index))
+        for t in range(previous_token, token_index):
+            added = Column(own[t], {wid: t})
+            merged.append(added)
+            joined.append(added)  # the caller tallies it
         if column_index < len(columns):
             columns[column_index].cells[wid] = token_index
             merged.append(columns[column_index])
