@@ -253,6 +253,31 @@ def matched_pairs(a: list[int], b: list[int]) -> list[tuple[int, int]]:
             middle_a, middle_b = (a0 + a1) // 2, (b0 + b1) // 2
             stack.extend([(a0, middle_a, b0, middle_b), (middle_a, a1, middle_b, b1)])
     pairs.sort()
+    return runs_kept_together(pairs, a, b)
+
+
+def runs_kept_together(pairs: list[tuple[int, int]], a: list[int], b: list[int]) -> list[tuple[int, int]]:
+    """Among placements of equal length, the one that keeps runs of agreement together: a matched word
+    standing apart from its neighbours' run slides over a gap to an equal word next to that run
+    (`εν εφεσω εν τω` against `εν τω`: the second `εν`, beside `τω`, not the first). The number of
+    matches never changes; each slide only closes a gap on one side without opening one on the other."""
+    pairs = list(pairs)
+    for n in range(len(pairs) - 2, -1, -1):  # slide right, towards the next match
+        (i, j), (i2, j2) = pairs[n], pairs[n + 1]
+        if n and pairs[n - 1] == (i - 1, j - 1):
+            continue  # already in a run on its left
+        if j2 == j + 1 and i2 > i + 1 and a[i2 - 1] == a[i]:
+            pairs[n] = (i2 - 1, j)
+        elif i2 == i + 1 and j2 > j + 1 and b[j2 - 1] == b[j]:
+            pairs[n] = (i, j2 - 1)
+    for n in range(1, len(pairs)):  # slide left, towards the previous match
+        (i0, j0), (i, j) = pairs[n - 1], pairs[n]
+        if n + 1 < len(pairs) and pairs[n + 1] == (i + 1, j + 1):
+            continue
+        if j == j0 + 1 and i > i0 + 1 and a[i0 + 1] == a[i]:
+            pairs[n] = (i0 + 1, j)
+        elif i == i0 + 1 and j > j0 + 1 and b[j0 + 1] == b[j]:
+            pairs[n] = (i, j0 + 1)
     return pairs
 
 

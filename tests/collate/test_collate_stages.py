@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tei.collate.align import align, canonical_order, matched_pairs
+from tei.collate.align import align, canonical_order, matched_pairs, runs_kept_together
 from tei.collate.analyse import Text, reading_type
 from tei.collate.tokenize import tokenize
 from tei.errors import InvalidInputError
@@ -126,3 +126,17 @@ def _text(words: str) -> Text:
 )
 def test_reading_types(reading, reference, expected):
     assert reading_type(_text(reading), _text(reference), HADITH) == expected
+
+
+def test_a_repeated_word_joins_the_run_it_agrees_with():
+    """`εν εφεσω εν τω` against `εν τω`: the second `εν` stands beside `τω`, so it is the one matched."""
+    a, b = [0, 1, 0, 2], [0, 2]
+    assert matched_pairs(a, b) == [(2, 0), (3, 1)]
+    assert matched_pairs(b, a) == [(0, 2), (1, 3)]
+    assert runs_kept_together([(0, 0), (3, 1)], a, b) == [(2, 0), (3, 1)]
+    assert runs_kept_together([(0, 0), (1, 1)], [5, 6, 5], [5, 6]) == [(0, 0), (1, 1)]  # a run stays
+
+
+def test_repeated_words_in_a_collation_keep_runs_together():
+    columns = align({"A": ["εν", "εφεσω", "εν", "τω"], "B": ["εν", "τω"]}, "A").columns
+    assert [sorted(c.cells) for c in columns] == [["A"], ["A"], ["A", "B"], ["A", "B"]]
