@@ -191,8 +191,8 @@ def sigla(edition: ApparatusDocument) -> Iterator[Diagnostic]:
                 hint="give each witness its own @n",
             )
         seen.setdefault(siglum, witness)
-    if not edition.apps:
-        return
+    if not edition.apps or edition.refusal:
+        return  # without a readable apparatus, which witnesses it uses is unknown
     used = edition.used()
     for witness in edition.witnesses:
         witness_id = witness.get(xml("id"))

@@ -204,3 +204,38 @@ def test_only_the_reading_type_rule_is_a_warning(tmp_path, project_rules):
     path = variant(tmp_path, SCHEMATRON_CASES["ED006"][0])
     (diagnostic,) = project_rules.check(read_document(path), str(path))
     assert diagnostic.severity == Severity.WARNING
+
+
+GROUPED = [
+    (
+        '<witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness>',
+        '<listWit xml:id="G"><witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness></listWit>',
+    ),
+]
+
+
+def test_a_group_cited_in_wit_stands_for_its_members(tmp_path):
+    path = variant(tmp_path, [*GROUPED, ('<lem wit="#A #C">(ﷺ)</lem>', '<lem wit="#A #G">(ﷺ)</lem>')])
+    assert rule_codes(path) == []
+
+
+def test_a_group_holding_itself_is_one_error_at_its_line(tmp_path):
+    path = variant(
+        tmp_path,
+        [(GROUPED[0][0], GROUPED[0][1].replace("</listWit>", '<listWit copyOf="#G"/></listWit>'))],
+    )
+    found = [(d.code, d.severity, d.line) for d in rules.check(read_document(path), path)]
+    assert found == [("A005", Severity.ERROR, line_of(path, 'copyOf="#G"'))]
+
+
+def test_a_hand_of_a_declared_witness_is_a_warning_and_reads_as_its_witness(tmp_path):
+    path = variant(tmp_path, [('<rdg wit="#B" type="honorific">', '<rdg wit="#B #A*" type="honorific">')])
+    found = [(d.code, d.severity) for d in rules.check(read_document(path), path)]
+    assert found == [("A006", Severity.WARNING)]
+
+
+def test_on_a_foreign_document_every_apparatus_finding_is_a_warning(tmp_path):
+    replacements, _, _ = APPARATUS_CASES["APP002"]
+    path = variant(tmp_path, replacements)
+    (found,) = rules.check(read_document(path), path, own=False)
+    assert (found.code, found.severity) == ("APP002", Severity.WARNING)
