@@ -178,7 +178,7 @@ def reading_type(text: Text, reference: Text, profile: Profile) -> str:
     """The type of a reading relative to the reference reading, from the documented vocabulary."""
     mine, theirs = text.signature(), reference.signature()
     if mine == theirs or _spelling_variants(mine, theirs, profile):
-        return _non_substantive_type(text, reference)
+        return _non_substantive_type(text, reference, profile)
     if _without_honorifics(mine) == _without_honorifics(theirs):
         return "honorific"
     if _particle_variants(mine, theirs, profile):
@@ -194,11 +194,12 @@ def reading_type(text: Text, reference: Text, profile: Profile) -> str:
     return "substitution"
 
 
-def _non_substantive_type(text: Text, reference: Text) -> str:
+def _non_substantive_type(text: Text, reference: Text, profile: Profile) -> str:
     mine, theirs = text.tokens, reference.tokens
     if [t.surface for t in mine] == [t.surface for t in theirs]:
         return "whitespace"
-    honorifics = [t.surface for t in mine if _is_honorific(t)], [t.surface for t in theirs if _is_honorific(t)]
+    # one formula vocalised or spelled otherwise (صَلَّى اللَّهُ عَلَيْهِ وَسَلَّمَ / صلى الله عليه وسلم) is orthographic
+    honorifics = [[profile.key(t.word) for t in side if _is_honorific(t)] for side in (mine, theirs)]
     if honorifics[0] != honorifics[1]:
         return "honorific"
     bare = [_PUNCTUATION.sub("", "".join(t.surface for t in side)) for side in (mine, theirs)]
