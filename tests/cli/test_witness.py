@@ -44,3 +44,41 @@ def test_missing_edition(tmp_path):
     result = run("witness", tmp_path / "none.xml", "--wit", "A")
     assert result.exit_code == 3
     assert "none.xml" in one_error_line(result)
+
+
+GROUPED = (
+    '<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader><fileDesc><titleStmt><title>t</title></titleStmt>'
+    '<publicationStmt><p>p</p></publicationStmt><sourceDesc><listWit><witness xml:id="A" n="Alpha"/>'
+    '<listWit xml:id="D"><witness xml:id="D1"/><witness xml:id="D2"/></listWit></listWit></sourceDesc></fileDesc>'
+    '</teiHeader><text><body><ab>x <app><lem>y</lem><rdg wit="#D">z</rdg><rdg wit="#A*">w</rdg>'
+    '<witDetail type="lac" wit="#D2"/></app> v</ab></body></text></TEI>'
+)
+
+
+def test_list_gives_each_witness_its_group_hands_and_lacunae(tmp_path):
+    path = tmp_path / "g.xml"
+    path.write_text(GROUPED, "utf-8")
+    result = run("witness", path, "--list")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "A\tsiglum Alpha\tdeclared\thands A*",
+        "D1\tsiglum D1\tdeclared\tgroups D",
+        "D2\tsiglum D2\tdeclared\tgroups D\tlacunose in 1 unit(s): line 1",
+        "A*\tsiglum A*\thand of A",
+    ]
+
+
+def test_a_lacunose_witness_gets_the_marker_and_one_warning_with_the_count(tmp_path):
+    path = tmp_path / "g.xml"
+    path.write_text(GROUPED, "utf-8")
+    result = run("witness", path, "--wit", "D2", "--lacuna-marker", "<gap>")
+    assert (result.exit_code, result.stdout) == (0, "x <gap> v")
+    a006, a010 = result.stderr.strip().splitlines()
+    assert "[A006] 'A*'" in a006 and "[A010] witness 'D2' is lacunose in 1 unit(s)" in a010
+    assert run("witness", path, "--wit", "D1").stdout == "x z v"
+    assert run("witness", path, "--wit", "Alpha").stdout == "x y v"  # a siglum names its witness too
+
+
+def test_wit_and_list_are_one_or_the_other(tmp_path):
+    assert run("witness", MINI).exit_code == 2
+    assert run("witness", MINI, "--wit", "A", "--list").exit_code == 2
