@@ -43,16 +43,27 @@ def chain_spans(text: str) -> Iterator[Span]:
         yield start, end, "seg", {"type": "isnad"}
 
 
-def hadith_spans(text: str) -> list[Span]:
-    """Eulogies, citations and chains inside a text, in order; where they overlap the first (the longest
-    of those starting together) wins."""
+def _first_wins(found) -> list[Span]:
+    """The spans in order; where they overlap the first (the longest of those starting together) wins."""
     spans, end = [], 0
-    found = [*eulogy_spans(text), *citation_spans(text), *chain_spans(text)]
     for span in sorted(found, key=lambda s: (s[0], -s[1])):
         if span[0] >= end:
             spans.append(span)
             end = span[1]
     return spans
+
+
+def hadith_spans(text: str) -> list[Span]:
+    """Eulogies, citations and chains inside a text (a transcription's), in order."""
+    return _first_wins([*eulogy_spans(text), *citation_spans(text), *chain_spans(text)])
+
+
+def edition_spans(text: str) -> list[Span]:
+    """Eulogies and Qur'an citations inside one stretch of collated text (shared text or one reading).
+
+    A eulogy is one token in collation (tei.text.normalize.honorific_pattern), so it always stands whole
+    in one stretch and faces the other witnesses' formulas in one unit."""
+    return _first_wins([*eulogy_spans(text), *citation_spans(text)])
 
 
 def quran_refs_decl() -> etree._Element:

@@ -119,19 +119,75 @@ LAYERS = {
     )
 }
 
-PROPHET = "prophet"
-COMPANION = "companion"
+PROPHET = "prophet"  # the Prophet's eulogy: ﷺ, صلى الله عليه وسلم, (peace be upon him)
+COMPANION = "companion"  # a Companion's: رضي الله عنه, (may Allah be pleased with him)
+PEACE = "peace"  # another prophet's or an angel's: عليه السلام (Jibril, Musa)
+GOD = "god"  # God's praise after His name: تعالى, عز وجل, سبحانه, تبارك وتعالى
+ARABIC_MARKS = "\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed\u0640"
+_LETTER_VARIANTS = {"ا": "اأإآٱ", "ي": "يىی", "ى": "ىيی", "ه": "هة", "ة": "ةه", "ك": "كک"}
+
+
+def arabic_formula(words: str) -> str:
+    """A pattern for an Arabic formula written in bare letters, matching it in any vocalisation: tashkil,
+    tatweel and Qur'anic marks after any letter, alif, ya and ha forms interchangeable, any run of
+    spaces and bidi marks between words, and never inside a longer word."""
+
+    def letter(char: str) -> str:
+        variants = _LETTER_VARIANTS.get(char)
+        return (f"[{variants}]" if variants else regex.escape(char)) + f"[{ARABIC_MARKS}]*"
+
+    spelled = r"[\s\u200e\u200f]+".join("".join(letter(c) for c in word) for word in words.split())
+    return rf"(?<![\p{{L}}\p{{M}}]){spelled}(?![\p{{L}}\p{{M}}])"
+
+
+def _arabic_formulas(*formulas: str, bracketed: bool = True) -> str:
+    """One pattern for several formulas (longest first), each optionally in parentheses."""
+    spelled = "|".join(arabic_formula(f) for f in sorted(formulas, key=len, reverse=True))
+    return rf"\((?:{spelled})\)|(?:{spelled})" if bracketed else f"(?:{spelled})"
+
+
+_AFTER_GOD = "|".join(
+    arabic_formula(name) for name in ("الله", "بالله", "لله", "والله", "ربه", "بربه", "ربي", "ربك", "ربكم", "ربنا")
+)
+_EN_MAY = r"(?:(?:may|way)[\s,]+)?"  # "way" and "he" for "may" and "be": misprints of the English Sahih Muslim
+_EN_BE = r"(?:be|he)[\s,]*"
+_EN_UPON = r"(?:up\s*on|upom|on)[\s,]+"
+_EN_WHOM = r"(?:him|her|them|both\s+of\s+them|all\s+of\s+them)"
 HONORIFIC_FORMULAS = (
     (PROPHET, r"\(\s*ﷺ\s*\)|ﷺ"),
-    (PROPHET, r"\((?:may\s+)?(?:allah['’]s\s+)?peace\s+(?:and\s+blessings\s+)?(?:of\s+allah\s+)?be\s+upon\s+him\)"),
+    (
+        PROPHET,
+        rf"\(\s*{_EN_MAY}(?:allah['’]s\s+)?peace[\s,]+(?:and[\s,]+blessings?[\s,]+|blessings[\s,]+)?"
+        rf"(?:of\s+allah\s+)?(?:{_EN_BE})?{_EN_UPON}{_EN_WHOM}[\s.]*\)",
+    ),
     (PROPHET, r"\((?:may\s+)?allah\s+bless\s+him\s+and\s+grant\s+him\s+peace\)|\(\s*pbuh\s*\)"),
-    (PROPHET, r"\(?صل[ىي]\s+الله\s+عليه\s+وسلم\)?"),
-    (COMPANION, r"\((?:may\s+)?allah\s+be\s+pleased\s+with\s+(?:him|her|them|both\s+of\s+them)\)"),
-    (COMPANION, r"\(?رض[يى]\s+الله\s+عن(?:هما|هم|ها|ه)\)?"),
+    (
+        PROPHET,
+        _arabic_formulas(
+            "صلى الله عليه وسلم",
+            "صلى الله عليه وآله وسلم",
+            "صلى الله عليه وعلى آله وسلم",
+            "صلى الله عليه وآله",
+            "عليه الصلاة والسلام",
+            "صلعم",
+        ),
+    ),
+    (COMPANION, rf"\(\s*{_EN_MAY}allah\s+{_EN_BE}pleased\s+with\s+{_EN_WHOM}\s*\)"),
+    (
+        COMPANION,
+        _arabic_formulas(
+            *(f"رضي الله {whom}" for whom in ("عنه", "عنها", "عنهما", "عنهم", "عنهن")),
+            *(f"رضي الله تعالى {whom}" for whom in ("عنه", "عنها", "عنهما", "عنهم", "عنهن")),
+        ),
+    ),
+    (PEACE, _arabic_formulas(*(f"{on} السلام" for on in ("عليه", "عليها", "عليهما", "عليهم")))),
+    (GOD, r"ﷻ"),
+    (GOD, _arabic_formulas("عز وجل", "جل وعلا", "جل جلاله", "تبارك وتعالى", "سبحانه وتعالى", bracketed=False)),
+    (GOD, rf"(?<=(?:{_AFTER_GOD})[\s\u200e\u200f]+)" + _arabic_formulas("تعالى", "سبحانه", bracketed=False)),
 )
 
 
-HONORIFIC_INITIALS = "(ﷺصر"  # every formula above starts with one of these (the tokenizer's quick test)
+HONORIFIC_INITIALS = "(ﷺﷻصرعجتس"  # every formula above starts with one of these (the tokenizer's quick test)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from tei import __version__
-from tei.hadith.markup import citation_spans, quran_refs_decl
+from tei.hadith.markup import edition_spans, quran_refs_decl
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
 from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
@@ -136,7 +136,7 @@ def _fill(parent: etree._Element, parts, level: int, language: str) -> None:
     last = None  # the last child (lxml counts children by walking them: keep it at hand)
     for part in parts:
         if isinstance(part, str):
-            last = write_marked(parent, last, part, language, citation_spans)
+            last = write_marked(parent, last, part, language, edition_spans)
         else:
             last = _app(part, level + 1, language)
             parent.append(last)

@@ -12,3 +12,13 @@ def arabic_pairs(shared_dir) -> list[tuple[dict, dict]]:
     """The 16 pairs of parallel narrations of Sahih Muslim (../shared/corpora/arabic-hadith)."""
     path = shared_dir / "corpora" / "arabic-hadith" / "muslim_parallel_pairs.json"
     return [tuple(entry["narrations"]) for entry in json.loads(path.read_text(encoding="utf-8"))]
+
+
+@pytest.fixture(scope="session")
+def muslim_records(shared_dir) -> list[dict]:
+    """The 3,444 records of kitabs 1-16 of Sahih Muslim (../shared/corpora/arabic-hadith/sahih-muslim), in order."""
+    folder = shared_dir / "corpora" / "arabic-hadith" / "sahih-muslim"
+    records = []
+    for number in range(1, 17):
+        records += json.loads((folder / f"{number}.json").read_text(encoding="utf-8"))["hadiths"]
+    return records
