@@ -94,3 +94,23 @@ def test_tables_hold_the_figures(table):
         assert "agreement,A,C,0.4,5,2" in rendered.splitlines()
     else:
         assert "variation units: 5" in rendered and "40.0%  (2 of 5)" in rendered
+
+
+def test_groups_lacunae_and_additions_as_the_reader_gives_them():
+    from tei.xmlio import parse_bytes
+
+    source = (
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader><fileDesc><titleStmt><title>t</title></titleStmt>'
+        '<publicationStmt><p>p</p></publicationStmt><sourceDesc><listWit><witness xml:id="A"/>'
+        '<listWit xml:id="D"><witness xml:id="D1"/><witness xml:id="D2"/></listWit></listWit></sourceDesc>'
+        '</fileDesc></teiHeader><text><body><ab>x <app><lem>y</lem><rdg wit="#D">z</rdg></app> '
+        '<app><rdg wit="#D1">added</rdg></app> <app><lem>v</lem><witDetail type="lac" wit="#D2"/></app></ab>'
+        "</body></text></TEI>"
+    )
+    stats = statistics(parse_bytes(source.encode(), "g.xml"), "g.xml")
+    shares = {(p.first, p.second): (p.agreeing, p.compared) for p in stats.agreement}
+    # A takes the lem, D1 and D2 the group's rdg; in the unit without lem A and D2 read nothing (an addition
+    # in D1); D2 is lacunose in the last unit, which is not compared for it
+    assert shares == {("A", "D1"): (1, 3), ("A", "D2"): (1, 2), ("D1", "D2"): (1, 2)}
+    assert stats.units_by_type == {"addition": 1, "untyped": 2}
+    assert stats.readings_by_type == {"lemma": 2, "untyped": 2, "addition": 1}
