@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -70,24 +70,16 @@ class ApparatusDocument:
         self.apps = list(self.root.iter(APP))
         self._apparatus: Apparatus | None = None
         self.refusal: list[Diagnostic] = []
+        self.paths: dict = {}  # each declared witness's path through the units
+        self.units: list = []
         if self.apps:
             try:
                 self._apparatus = Apparatus(tree, self.name)
-            except TeiError as exc:
+                if self._apparatus.folding_refused is None:
+                    self.units = self._apparatus.units()
+                    self.paths = {w: self._apparatus.path(w, marker="") for w in self.witness_ids}
+            except TeiError as exc:  # the apparatus cannot be read: say why, check the rest
                 self.refusal = exc.diagnostics
-
-    @cached_property
-    def paths(self) -> dict:
-        """Each declared witness's path through the units (empty when the apparatus cannot be read)."""
-        if self._apparatus is None or self._apparatus.folding_refused is not None:
-            return {}
-        return {w: self._apparatus.path(w, marker="") for w in self.witness_ids}
-
-    @cached_property
-    def units(self) -> list:
-        if self._apparatus is None or self._apparatus.folding_refused is not None:
-            return []
-        return self._apparatus.units()
 
     def used(self) -> set[str]:
         """The witnesses some unit attests (a reading of theirs, named or as a lem without @wit)."""
@@ -266,6 +258,8 @@ def transcriptions(edition: ApparatusDocument) -> Iterator[Diagnostic]:
                 hint=str(path),
             )
             continue
+        if edition.refusal:
+            return  # the apparatus cannot be read (reader_findings says why): there is no text to compare
         rebuilt = witness_text(edition.tree, witness_id, edition.name, lacuna_marker="")
         if rebuilt != expected:
             yield error(
