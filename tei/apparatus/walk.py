@@ -85,10 +85,15 @@ JOIN = _Sentinel("JOIN")  # no space here: @join joins a token to its neighbour 
 GAP_STEP = _Sentinel("GAP")
 
 
-class Soft(str):
-    """Normalised text (outside xml:space="preserve"): its edge spaces merge with soft spaces around it."""
+class Soft:
+    """Normalised text (outside xml:space="preserve"): its core, and whether a space stood before or after it
+    (each merges with the soft spaces around it)."""
 
-    __slots__ = ()
+    __slots__ = ("lead", "core", "trail")
+
+    def __init__(self, text: str):
+        collapsed = WHITESPACE.sub(" ", text)
+        self.lead, self.core, self.trail = collapsed[0] == " ", collapsed.strip(" "), collapsed[-1] == " "
 
 
 @dataclass(frozen=True)
@@ -153,7 +158,7 @@ class Unit:
         return not self.has_lem
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Passage:
     """A unit on a witness's way through the text: the reading it takes there, and which characters."""
 
@@ -229,7 +234,7 @@ class Compiler:
         if preserve:
             steps.append(text)
         else:
-            steps.append(Soft(WHITESPACE.sub(" ", text)))
+            steps.append(Soft(text))
 
     def unit(self, app: etree._Element, depth: int = 0, preserve: bool | None = None) -> Unit:
         """The steps of each reading of an app, and the witnesses a witDetail marks lacunose in it."""
@@ -320,13 +325,12 @@ class Path:
         self.ends_in_space = text[-1].isspace()
         self.marked = False
 
-    def add_soft(self, text: str) -> None:
-        if text[0] == " " and not self.joined:
+    def add_soft(self, text: Soft) -> None:
+        if text.lead and not self.joined:
             self.pending = True
-        core = text.strip(" ")
-        if core:
-            self.add(core)
-        if text[-1] == " ":
+        if text.core:
+            self.add(text.core)
+        if text.trail:
             self.pending = True
 
     def mark(self) -> None:
