@@ -1,8 +1,13 @@
 """Compiling reledmac source to PDF with latexmk and XeLaTeX: latexmk decides how many passes the line numbers need.
 
 A missing latexmk is exit 4 with a one-line install hint; a LaTeX error shows the error lines of the log
-(each '!' line or 'file:line: message', with the source line that follows), not the whole log; a
-character no font has is a warning.
+(each '!' line or 'file:line: message', with the source line that follows), not the whole log.
+
+XeLaTeX has no font fallback: the source names its chain of families in a comment (`% tei-fonts: main;
+arabic; fallback...`, xslt/latex/edition.xsl), and each character the main font lacks (Greek, Hebrew,
+U+FF0B "＋", ...) is set here in the first fallback family that has it ({\teifallbacka ...}); Arabic
+script is left to the stylesheet's \teiarabic. A character no family of the chain has is a warning P014
+naming it, its line in the LaTeX source and the families tried.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ import re
 import shutil
 import subprocess
 import tempfile
+import unicodedata
+from functools import cache
 from pathlib import Path
 
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
-from tei.render.pdf import reproducible_timestamp, tool_failure
+from tei.render.pdf import font_coverage, reproducible_timestamp, tool_failure
 
 INSTALL_HINT = (
     "install latexmk and XeLaTeX: apt-get install --no-install-recommends latexmk texlive-xetex "
@@ -25,6 +32,76 @@ INSTALL_HINT = (
 TIMEOUT_SECONDS = 600
 LOG_LINES_SHOWN = 12
 MISSING_CHARACTER = re.compile(r"^Missing character: There is no (.+?) in font ([^/!:]+)")
+FONT_CHAIN = re.compile(r"^% tei-fonts: (.*)$", re.MULTILINE)
+ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
+FALLBACK_LETTERS = "abcdefghijklmnop"
+
+
+@cache
+def family_points(family: str) -> frozenset[int]:
+    """The code points a family's regular face has (the file fontconfig gives for the name), or none."""
+    fc_match = shutil.which("fc-match")
+    if fc_match is None:
+        return frozenset()
+    found = subprocess.run([fc_match, "-f", "%{family}\t%{file}", family], capture_output=True, text=True).stdout
+    names, _, file = found.partition("\t")
+    if family.lower() not in names.lower() or not file:
+        return frozenset()
+    return font_coverage(Path(file))[1]
+
+
+def with_fallbacks(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
+    """The source with every character the main font lacks set in the first fallback family that has it,
+    and a warning P014 for each character no family of the chain has."""
+    text = source.decode("utf-8")
+    chain = FONT_CHAIN.search(text)
+    if chain is None:
+        return source, []
+    families = [family.strip() for family in chain.group(1).split(";") if family.strip()]
+    main, arabic, fallbacks = families[0], families[1] if len(families) > 1 else "", families[2:]
+    points = {family: family_points(family) for family in families}
+    begin = text.find("\\begin{document}")
+    out: list[str] = [text[:begin]]
+    missing: dict[str, int] = {}
+    current = None  # the fallback letter of the open run
+    line = text.count("\n", 0, begin) + 1
+    for char in text[begin:]:
+        code = ord(char)
+        if char == "\n":
+            line += 1
+        letter = None
+        if code > 127 and code not in points[main] and not char.isspace():
+            combining = unicodedata.category(char) in ("Mn", "Me")
+            if ARABIC_SCRIPT.match(char) and (not arabic or code in points[arabic]):
+                letter = None
+            elif combining and current is not None:
+                letter = current
+            else:
+                letter = next(
+                    (FALLBACK_LETTERS[i] for i, family in enumerate(fallbacks) if code in points[family]), None
+                )
+                if letter is None and unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Mn", "Me"):
+                    missing.setdefault(char, line)
+        if letter != current:
+            if current is not None:
+                out.append("}")
+            if letter is not None:
+                out.append(f"{{\\teifallback{letter} ")
+            current = letter
+        out.append(char)
+    if current is not None:
+        out.append("}")
+    shown = [
+        warning(
+            "P014",
+            f"no font has the character {char!r} (U+{ord(char):04X}), first at line {place} of the LaTeX source: "
+            f"it is left out of the PDF (fonts tried: {', '.join(families)})",
+            source_name,
+            hint="install a font that has it and add it to the parameter fallback-fonts",
+        )
+        for char, place in missing.items()
+    ]
+    return "".join(out).encode("utf-8"), shown
 
 
 def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
@@ -34,6 +111,7 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
         raise ExternalToolError(
             error("P020", "latexmk is not installed: the latex engine needs it", source_name, hint=INSTALL_HINT)
         )
+    source, uncovered = with_fallbacks(source, source_name)
     with tempfile.TemporaryDirectory(prefix="tei-latex-") as folder:
         tex = Path(folder) / "edition.tex"
         tex.write_bytes(source)
@@ -61,7 +139,13 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
                 error_lines(tex.with_suffix(".log")),
                 hint="write the source with --to latex and run latexmk -xelatex on it to see the whole log",
             )
-        return pdf.read_bytes(), missing_characters(tex.with_suffix(".log"), source_name)
+        known = {d.message.split("'")[1] for d in uncovered}
+        leftover = [
+            d
+            for d in missing_characters(tex.with_suffix(".log"), source_name)
+            if d.message.split(" has no ")[1][:1] not in known
+        ]
+        return pdf.read_bytes(), uncovered + leftover
 
 
 def error_lines(log: Path) -> list[str]:
@@ -89,7 +173,7 @@ def missing_characters(log: Path, source_name: str) -> list[Diagnostic]:
             "P023",
             f"the font {font} has no {character}: it is left out of the PDF",
             source_name,
-            hint="set main-font to a font that has it, or tag the text with xml:lang",
+            hint="name a font that has it in the parameter fallback-fonts",
         )
         for character, font in found
     ]

@@ -12,8 +12,8 @@ The source (xslt/typst/edition.xsl) is compiled in two modes (xslt/typst/preambl
    against the plan (the page of every line, the height every apparatus needs) and planned again
    with the measured heights when it differs.
 
-Fonts: the folders of the Python packages fontpkg-noto-serif and fontpkg-amiri, Typst's own, and
-Debian's Droid Sans Fallback when installed; system fonts are otherwise ignored, so that a PDF is the
+Fonts: the folders of the Python packages fontpkg-noto-serif, fontpkg-amiri and fontpkg-frank-ruhl-libre,
+and Debian's Droid Sans Fallback when installed; system fonts are otherwise ignored, so that a PDF is the
 same on every machine. A character none of them has is a warning P014 naming it, its place and the
 fonts tried (an error with --strict, as every warning).
 """
@@ -30,8 +30,8 @@ from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
 from tei.render.pdf import reproducible_timestamp, tool_failure, uncovered
 
-INSTALL_HINT = "install the Python packages typst and the fonts: pip install typst fontpkg-amiri fontpkg-noto-serif"
-FONT_PACKAGES = ("fontpkg_noto_serif", "fontpkg_amiri")
+INSTALL_HINT = "install the Python packages typst and the fonts: pip install typst fontpkg-amiri fontpkg-noto-serif fontpkg-frank-ruhl-libre"
+FONT_PACKAGES = ("fontpkg_noto_serif", "fontpkg_amiri", "fontpkg_frank_ruhl_libre")
 # Fullwidth forms and CJK (U+FF0B "＋" in the seeds): Debian's fonts-droid-fallback (no pip package has them).
 SYSTEM_FONT_FOLDERS = ("/usr/share/fonts/truetype/droid",)
 TEXT_SHARE = 0.47  # the least part of a page's height the text keeps (15 lines on A5) while text remains

@@ -57,6 +57,7 @@ class Page:
     number: int
     lines: dict[int, str] = field(default_factory=dict)  # line number -> body text
     apparatus: str = ""
+    unnumbered: list[str] = field(default_factory=list)  # body rows without a number (every_line_numbered)
 
 
 def pdf_words(pdf: Path) -> list[list[Word]]:
@@ -93,8 +94,10 @@ def rows(words: list[Word]) -> list[list[Word]]:
     return [sorted(row, key=lambda w: w.x0) for row in grouped]
 
 
-def read_pdf(pdf: Path) -> list[Page]:
-    """The pages of a print edition: body lines by line number, and the apparatus text of each page."""
+def read_pdf(pdf: Path, every_line_numbered: bool = False) -> list[Page]:
+    """The pages of a print edition: body lines by line number, and the apparatus text of each page.
+    With every_line_numbered (line-step 1), a row without a margin number is an unnumbered line (a
+    heading, a speaker, a stage direction) and is left out; otherwise rows are counted from the numbers."""
     pages = pdf_words(pdf)
     body_height = body_text_height(pages)
     counted: list[tuple[Page, list[str], list[int | None]]] = []
@@ -118,7 +121,12 @@ def read_pdf(pdf: Path) -> list[Page]:
             numbers.append(int(margin[0].text) if margin else None)
         page.apparatus = plain(" ".join(w.text for row in all_rows[first_small:] for w in row))
         counted.append((page, texts, numbers))
-    number_lines(counted)
+    if every_line_numbered:
+        for page, texts, numbers in counted:
+            page.lines.update({number: text for text, number in zip(texts, numbers) if number is not None})
+            page.unnumbered = [text for text, number in zip(texts, numbers) if number is None]
+    else:
+        number_lines(counted)
     return [page for page, _, _ in counted]
 
 
@@ -238,8 +246,8 @@ def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
     return None
 
 
-def assert_apparatus_keyed(pdf: Path, edition: Path) -> list[Page]:
-    pages = read_pdf(pdf)
+def assert_apparatus_keyed(pdf: Path, edition: Path, every_line_numbered: bool = False) -> list[Page]:
+    pages = read_pdf(pdf, every_line_numbered)
     tree = parse_file(edition)
     apps = [app for app in tree.getroot().findall(".//tei:text//tei:app", NSMAP) if in_base_text(app)]
     assert apps, "the edition has no unit"

@@ -25,8 +25,8 @@
 
   <!-- Arabic letters, marks, digits, punctuation and ligatures (U+0600-06FF, the presentation forms in
        use): a word holding one is set in the Arabic font, right to left. -->
-  <xsl:variable name="arabic-characters">&#x060C;&#x061B;&#x061F;&#x0621;&#x0622;&#x0623;&#x0624;&#x0625;&#x0626;&#x0627;&#x0628;&#x0629;&#x062A;&#x062B;&#x062C;&#x062D;&#x062E;&#x062F;&#x0630;&#x0631;&#x0632;&#x0633;&#x0634;&#x0635;&#x0636;&#x0637;&#x0638;&#x0639;&#x063A;&#x0640;&#x0641;&#x0642;&#x0643;&#x0644;&#x0645;&#x0646;&#x0647;&#x0648;&#x0649;&#x064A;&#x064B;&#x064C;&#x064D;&#x064E;&#x064F;&#x0650;&#x0651;&#x0652;&#x0653;&#x0654;&#x0655;&#x0660;&#x0661;&#x0662;&#x0663;&#x0664;&#x0665;&#x0666;&#x0667;&#x0668;&#x0669;&#x066A;&#x066B;&#x066C;&#x0670;&#x0671;&#x067E;&#x0686;&#x0698;&#x06A9;&#x06AF;&#x06CC;&#x06D4;&#xFDF2;&#xFDFA;&#xFDFB;</xsl:variable>
-  <xsl:variable name="arabic-marks">&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;</xsl:variable>
+  <xsl:variable name="arabic-characters">&#x060C;&#x061B;&#x061F;&#x0621;&#x0622;&#x0623;&#x0624;&#x0625;&#x0626;&#x0627;&#x0628;&#x0629;&#x062A;&#x062B;&#x062C;&#x062D;&#x062E;&#x062F;&#x0630;&#x0631;&#x0632;&#x0633;&#x0634;&#x0635;&#x0636;&#x0637;&#x0638;&#x0639;&#x063A;&#x0640;&#x0641;&#x0642;&#x0643;&#x0644;&#x0645;&#x0646;&#x0647;&#x0648;&#x0649;&#x064A;&#x064B;&#x064C;&#x064D;&#x064E;&#x064F;&#x0650;&#x0651;&#x0652;&#x0653;&#x0654;&#x0655;&#x0656;&#x0657;&#x0658;&#x0659;&#x065A;&#x065B;&#x065C;&#x065D;&#x065E;&#x065F;&#x0660;&#x0661;&#x0662;&#x0663;&#x0664;&#x0665;&#x0666;&#x0667;&#x0668;&#x0669;&#x066A;&#x066B;&#x066C;&#x066E;&#x066F;&#x0670;&#x0671;&#x0672;&#x0673;&#x0674;&#x0675;&#x0676;&#x0677;&#x0678;&#x0679;&#x067A;&#x067B;&#x067C;&#x067D;&#x067E;&#x067F;&#x0680;&#x0681;&#x0682;&#x0683;&#x0684;&#x0685;&#x0686;&#x0687;&#x0688;&#x0689;&#x068A;&#x068B;&#x068C;&#x068D;&#x068E;&#x068F;&#x0690;&#x0691;&#x0692;&#x0693;&#x0694;&#x0695;&#x0696;&#x0697;&#x0698;&#x0699;&#x069A;&#x069B;&#x069C;&#x069D;&#x069E;&#x069F;&#x06A0;&#x06A1;&#x06A2;&#x06A3;&#x06A4;&#x06A5;&#x06A6;&#x06A7;&#x06A8;&#x06A9;&#x06AA;&#x06AB;&#x06AC;&#x06AD;&#x06AE;&#x06AF;&#x06B0;&#x06B1;&#x06B2;&#x06B3;&#x06B4;&#x06B5;&#x06B6;&#x06B7;&#x06B8;&#x06B9;&#x06BA;&#x06BB;&#x06BC;&#x06BD;&#x06BE;&#x06BF;&#x06C0;&#x06C1;&#x06C2;&#x06C3;&#x06C4;&#x06C5;&#x06C6;&#x06C7;&#x06C8;&#x06C9;&#x06CA;&#x06CB;&#x06CC;&#x06CD;&#x06CE;&#x06CF;&#x06D0;&#x06D1;&#x06D2;&#x06D3;&#x06D4;&#x06D5;&#x06E5;&#x06E6;&#x06F0;&#x06F1;&#x06F2;&#x06F3;&#x06F4;&#x06F5;&#x06F6;&#x06F7;&#x06F8;&#x06F9;&#xFDF2;&#xFDFA;&#xFDFB;</xsl:variable>
+  <xsl:variable name="arabic-marks">&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;&#xE000;</xsl:variable>
 
   <xsl:template match="/">
     <xsl:apply-templates select="." mode="check"/>
@@ -68,10 +68,11 @@
   </xsl:template>
 
   <!-- reledmac lets each series take 0.8 of the page by default: two full series overflow the page,
-       and paragraphed notes cannot be split, so notes ran off the page. Each series gets 0.4. -->
+       and paragraphed notes cannot be split, so notes ran off the page. Each series gets 0.3, so that
+       the text keeps at least 40 % of the page. -->
   <xsl:template name="preamble">
     <xsl:value-of select="concat('\documentclass[twoside,', $font-size, ']{article}&#10;')"/>
-    <xsl:value-of select="concat('\usepackage[', $paper, 'paper,inner=2.6cm,outer=2.2cm,top=2.4cm,bottom=2.2cm,headsep=0.5cm]{geometry}&#10;')"/>
+    <xsl:value-of select="concat('\usepackage[', $paper, 'paper,inner=2.6cm,outer=2.2cm,top=2.4cm,bottom=2.2cm,headsep=0.5cm,headheight=14pt]{geometry}&#10;')"/>
     <xsl:text>\usepackage{fontspec}
 \usepackage{fancyhdr}
 \usepackage[series={A,B},noeledsec,noend]{reledmac}
@@ -82,14 +83,21 @@
 </xsl:text>
     <xsl:value-of select="concat('\setmainfont{', $main-font, '}[Ligatures=TeXOff]&#10;')"/>
     <xsl:value-of select="concat('\newfontfamily\arabicfont{', $arabic-font, '}[Script=Arabic]&#10;')"/>
+    <!-- The fallback chain: tei/render/latex_pdf.py reads this line and sets each character the main
+         font lacks in the first family of the chain that has it (\teifallbacka, b, ...). -->
+    <xsl:value-of select="concat('% tei-fonts: ', $main-font, '; ', $arabic-font, '; ', translate($fallback-fonts, ',', ';'), '&#10;')"/>
+    <xsl:call-template name="fallback-families">
+      <xsl:with-param name="rest" select="concat($fallback-fonts, ',')"/>
+    </xsl:call-template>
     <xsl:text>\lineation{section}
 \linenummargin{left}
 </xsl:text>
     <xsl:value-of select="concat('\firstlinenum{', $line-step, '}&#10;\linenumincrement{', $line-step, '}&#10;')"/>
     <xsl:text>\Xarrangement{paragraph}
-\Xmaxhnotes{0.4\textheight}
+\Xmaxhnotes{0.3\textheight}
 \Xnotenumfont{\bfseries}
 \Xlemmafont{\normalfont}
+\Xlemmaseparator{\unskip]}
 \Xafterlemmaseparator{0.3em}
 \Xlinerangeseparator{–}
 \pagestyle{fancy}
@@ -101,11 +109,28 @@
       <xsl:with-param name="text">
         <xsl:choose>
           <xsl:when test="$running-head != ''"><xsl:value-of select="$running-head"/></xsl:when>
-          <xsl:otherwise><xsl:value-of select="$title"/></xsl:otherwise>
+          <xsl:otherwise><xsl:call-template name="short-title"/></xsl:otherwise>
         </xsl:choose>
       </xsl:with-param>
     </xsl:call-template>
     <xsl:text>}}&#10;\newcommand{\teiarabic}[1]{\textarabic{#1}}&#10;</xsl:text>
+    <!-- Lines that are not counted: headings, speakers, stage directions. -->
+    <xsl:text>\newcommand{\teiunnumbered}[1]{\numberlinefalse\pstart #1\pend\numberlinetrue}&#10;</xsl:text>
+  </xsl:template>
+
+  <xsl:template name="fallback-families">
+    <xsl:param name="rest"/>
+    <xsl:param name="letter" select="'a'"/>
+    <xsl:variable name="font" select="normalize-space(substring-before($rest, ','))"/>
+    <xsl:if test="$font != ''">
+      <xsl:value-of select="concat('\newfontfamily\teifallback', $letter, '{', $font, '}&#10;')"/>
+    </xsl:if>
+    <xsl:if test="contains(substring-after($rest, ','), ',')">
+      <xsl:call-template name="fallback-families">
+        <xsl:with-param name="rest" select="substring-after($rest, ',')"/>
+        <xsl:with-param name="letter" select="translate($letter, 'abcdefghijklmno', 'bcdefghijklmnop')"/>
+      </xsl:call-template>
+    </xsl:if>
   </xsl:template>
 
   <xsl:variable name="polyglossia-language">
@@ -137,28 +162,44 @@
       <xsl:text>\par\medskip&#10;</xsl:text>
     </xsl:for-each>
     <xsl:text>\end{center}&#10;\vspace{3em}&#10;\noindent\textbf{Conspectus siglorum}\par\medskip&#10;</xsl:text>
-    <xsl:text>\noindent\begin{tabular}{@{}l@{\hspace{1.2em}}p{0.8\textwidth}@{}}&#10;</xsl:text>
+    <!-- One paragraph per witness (a table cannot break across pages: 140 witnesses ran off the page). -->
     <xsl:for-each select="$witnesses">
       <xsl:variable name="id"><xsl:call-template name="witness-id"/></xsl:variable>
-      <xsl:text>\textbf{</xsl:text>
+      <xsl:text>\noindent\hangindent=3em\hangafter=1\makebox[3em][l]{\textit{</xsl:text>
       <xsl:call-template name="emit-text">
         <xsl:with-param name="text"><xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template></xsl:with-param>
       </xsl:call-template>
-      <xsl:text>} &amp; </xsl:text>
+      <xsl:text>}}</xsl:text>
       <xsl:call-template name="emit-text">
         <xsl:with-param name="text" select="normalize-space(.)"/>
       </xsl:call-template>
-      <xsl:text> \\[0.5em]&#10;</xsl:text>
+      <xsl:text>\par\smallskip&#10;</xsl:text>
     </xsl:for-each>
-    <xsl:text>\end{tabular}&#10;\end{titlepage}&#10;</xsl:text>
+    <xsl:text>\end{titlepage}&#10;</xsl:text>
   </xsl:template>
 
   <!-- ================================================================ the text -->
 
   <!-- Text and inline elements standing directly in a container (an app in body, as teiphy writes it)
        are gathered into paragraphs: reledmac numbers lines only inside \pstart ... \pend. -->
+  <!-- A container inside a paragraph (lg in a quote in a p, ...) runs on inside it: reledmac refuses a
+       \pstart inside another. -->
+  <xsl:template match="*[self::tei:lg or self::tei:sp or self::tei:div or self::tei:list or self::tei:item]
+                        [ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head]"
+      mode="body" priority="3">
+    <xsl:text> </xsl:text>
+    <xsl:apply-templates mode="body"/>
+    <xsl:text> </xsl:text>
+  </xsl:template>
+
+  <!-- Containers, and any other element that holds blocks (an lg inside a metamark or a mod, as EVT
+       writes a deleted stanza), are gone through block by block. -->
   <xsl:template match="tei:body | tei:div | tei:div1 | tei:div2 | tei:div3 | tei:div4 | tei:div5 | tei:div6
-                       | tei:div7 | tei:lg | tei:front | tei:back | tei:group" mode="body">
+                       | tei:div7 | tei:lg | tei:sp | tei:front | tei:back | tei:group
+                       | *[not(self::tei:app or self::tei:lem or self::tei:rdg or self::tei:rdgGrp)]
+                          [.//tei:l or .//tei:p or .//tei:ab or .//tei:lg]
+                          [not(ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head)]"
+      mode="body" priority="0.6">
     <xsl:for-each select="node()[not(self::text()[normalize-space() = ''])]">
       <xsl:variable name="block"><xsl:call-template name="is-block"/></xsl:variable>
       <xsl:variable name="after-block">
@@ -181,6 +222,8 @@
   <xsl:template name="is-block">
     <xsl:choose>
       <xsl:when test="self::tei:ab or self::tei:p or self::tei:l or self::tei:head or self::tei:lg or self::tei:listTranspose
+                      or self::tei:sp or self::tei:speaker or (self::tei:stage and not(ancestor::tei:p or ancestor::tei:l or ancestor::tei:ab))
+                      or (self::* and (.//tei:l or .//tei:p or .//tei:ab or .//tei:lg))
                       or self::tei:div or self::tei:div1 or self::tei:div2 or self::tei:div3 or self::tei:div4
                       or self::tei:div5 or self::tei:div6 or self::tei:div7">yes</xsl:when>
       <xsl:otherwise>no</xsl:otherwise>
@@ -197,18 +240,39 @@
   </xsl:template>
 
   <!-- A paragraph with nothing to print (only notes, page breaks) is left out: reledmac refuses it. -->
-  <xsl:template match="tei:head" mode="body">
+  <!-- Headings, speakers and stage directions: set as such, never numbered. -->
+  <xsl:template match="tei:head | tei:speaker | tei:stage[not(ancestor::tei:p or ancestor::tei:l or ancestor::tei:ab)]" mode="body">
     <xsl:variable name="content"><xsl:apply-templates mode="body"/></xsl:variable>
     <xsl:if test="normalize-space($content) != ''">
-      <xsl:value-of select="concat('&#10;\pstart\textbf{', $content, '}\pend&#10;')"/>
+      <xsl:variable name="style">
+        <xsl:choose>
+          <xsl:when test="self::tei:head">\noindent\textbf{</xsl:when>
+          <xsl:when test="self::tei:speaker">\noindent\textsc{</xsl:when>
+          <xsl:otherwise>\hspace*{1.5em}\textit{</xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:value-of select="concat('&#10;\teiunnumbered{', $style, $content, '}}&#10;')"/>
     </xsl:if>
   </xsl:template>
 
   <xsl:template match="tei:ab | tei:p | tei:l" mode="body" priority="1">
-    <xsl:variable name="content"><xsl:apply-templates mode="body"/></xsl:variable>
+    <!-- A unit whose lemma is made of blocks (whole verse lines, as DLL and EVT write them) has its
+         entry at the start of its first block: reledmac takes no paragraph inside \edtext. -->
+    <xsl:variable name="me" select="generate-id()"/>
+    <xsl:variable name="notes-here">
+      <xsl:for-each select="ancestor::tei:app">
+        <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+        <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
+        <xsl:if test="generate-id(($base//tei:l | $base//tei:p | $base//tei:ab)[1]) = $me">
+          <xsl:call-template name="unit-notes"><xsl:with-param name="lemma" select="''"/></xsl:call-template>
+        </xsl:if>
+      </xsl:for-each>
+    </xsl:variable>
+    <xsl:variable name="content"><xsl:value-of select="$notes-here"/><xsl:apply-templates mode="body"/></xsl:variable>
     <xsl:if test="normalize-space($content) != ''">
       <xsl:text>&#10;\pstart </xsl:text>
-      <xsl:if test="starts-with(@xml:lang, 'ar')">\setRTL\arabicfont </xsl:if>
+      <!-- Vocalised Arabic: more leading, so that the marks of two lines never meet. -->
+      <xsl:if test="starts-with(@xml:lang, 'ar')">\setRTL\arabicfont\linespread{1.4}\selectfont </xsl:if>
       <xsl:value-of select="concat($content, '\pend&#10;')"/>
     </xsl:if>
   </xsl:template>
@@ -228,19 +292,40 @@
 
   <xsl:template match="tei:app" mode="body">
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+    <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
+    <xsl:choose>
+      <xsl:when test="$base//tei:l or $base//tei:p or $base//tei:ab">
+        <xsl:apply-templates select="$base/node()" mode="body"/>
+      </xsl:when>
+      <xsl:when test="(.//tei:l or .//tei:p or .//tei:ab) and not(ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head)">
+        <!-- Blocks only in a variant reading, between blocks of the text: a paragraph of its own. -->
+        <xsl:text>&#10;\pstart </xsl:text>
+        <xsl:call-template name="unit-notes">
+          <xsl:with-param name="lemma"><xsl:apply-templates select="$base/node()" mode="body"/></xsl:with-param>
+        </xsl:call-template>
+        <xsl:text>\pend&#10;</xsl:text>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="unit-notes">
+          <xsl:with-param name="lemma"><xsl:apply-templates select="$base/node()" mode="body"/></xsl:with-param>
+        </xsl:call-template>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- [app] The lemma as printed, in \edtext with the unit's notes (the lemma alone when it has none). -->
+  <xsl:template name="unit-notes">
+    <xsl:param name="lemma"/>
     <xsl:variable name="notes">
       <xsl:call-template name="series-note"><xsl:with-param name="series" select="'a'"/></xsl:call-template>
       <xsl:call-template name="series-note"><xsl:with-param name="series" select="'b'"/></xsl:call-template>
-    </xsl:variable>
-    <xsl:variable name="lemma">
-      <xsl:apply-templates select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]/node()" mode="body"/>
     </xsl:variable>
     <xsl:choose>
       <xsl:when test="$notes = ''"><xsl:value-of select="$lemma"/></xsl:when>
       <xsl:otherwise>
         <xsl:value-of select="concat('\edtext{', $lemma, '}{\lemma{')"/>
         <xsl:call-template name="lemma-label"/>
-        <xsl:value-of select="concat('}', $notes, '}')"/>
+        <xsl:value-of select="concat('\unskip}', $notes, '}')"/>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -337,6 +422,14 @@
       </xsl:when>
       <xsl:otherwise><xsl:value-of select="$text"/></xsl:otherwise>
     </xsl:choose>
+  </xsl:template>
+
+  <!-- Sigla in italic (the main font's real italic). -->
+  <xsl:template name="emit-siglum">
+    <xsl:param name="siglum"/>
+    <xsl:text>\textit{</xsl:text>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$siglum"/></xsl:call-template>
+    <xsl:text>}</xsl:text>
   </xsl:template>
 
   <xsl:template name="emit-character">

@@ -22,7 +22,7 @@
 // ---- The print edition's functions (xslt/typst/preamble.xsl) --------------------------------
 #let tei-mode = sys.inputs.at("tei-mode", default: "standalone")
 #let tei-plan = if tei-mode == "final" { json(bytes(sys.inputs.at("tei-plan"))) } else { none }
-#let tei-rtl-languages = ("ar", "fa", "ur", "he", "yi", "syr", "ps", "ckb", "dv", "arc", "ug", "sd")
+#let tei-rtl-languages = ("ar", "ara", "fa", "fas", "per", "ur", "urd", "he", "heb", "yi", "syr", "ps", "ckb", "dv", "arc", "ug", "sd")
 
 #let tei-primary(code) = lower(code.split("-").first())
 #let tei-direction(code) = if tei-primary(code) in tei-rtl-languages { rtl } else { ltr }
@@ -78,7 +78,8 @@
 
 #let tei-apparatus-drawing(entries) = {
   set par.line(numbering: none)
-  set text(size: tei-apparatus-size, dir: tei-apparatus-direction)
+  // Line boxes down to the descenders: the last line's descenders stay above the bottom margin.
+  set text(size: tei-apparatus-size, dir: tei-apparatus-direction, bottom-edge: "descender", hyphenate: false)
   set par(leading: tei-apparatus-leading)
   let parts = (line(length: 100%, stroke: 0.4pt),)
   for series in ("a", "b") {
@@ -116,6 +117,8 @@
 // A block of the text: its kind decides how its lines are numbered; its language its direction.
 #let tei-block(kind, id, code, body) = {
   set par.line(numbering: n => tei-line-marker(kind, id, n))
+  // Verse lines follow one another at the leading, not the paragraph spacing.
+  set par(spacing: tei-leading, justify: false) if kind == "verse"
   let content = [#tei-hook(id)#body]
   if code != "" and tei-primary(code).len() in (2, 3) {
     let rtl-text = tei-direction(code) == rtl
@@ -153,7 +156,7 @@
 // What the plan needs to know besides the text: sizes, and the natural width of every entry.
 #let tei-measurements() = context {
   let sample(body) = measure(block(width: 10cm, {
-    set text(size: tei-apparatus-size)
+    set text(size: tei-apparatus-size, bottom-edge: "descender")
     set par(leading: tei-apparatus-leading)
     body
   })).height

@@ -1,0 +1,252 @@
+"""The print edition's pages read back (pdftotext -bbox) for both engines: nothing below the bottom margin,
+no blank page, text and apparatus balanced, every character set in an embedded font that has it, no bidi
+isolate characters in the copied text, verse and drama numbered by verse line, entry typography.
+
+Page images of a seed page and of the play are saved in tests/artifacts/ for a look.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont, TTLibError
+
+from tei.outputs import write_files
+from tei.render import render
+
+from .test_pdf import BOX, MINI, PAGE, assert_apparatus_keyed, latexmk, plain, read_pdf, render_pdf  # noqa: F401 (latexmk: a fixture)
+
+pytestmark = pytest.mark.external_tool
+
+BOTTOM_MARGIN = 2.2 / 2.54 * 72  # both engines: 2.2 cm
+ISOLATES = re.compile("[\u2066-\u2069]")
+FONT_FOLDERS = [Path("/usr/share/fonts"), Path(__file__).resolve().parents[2] / ".venv" / "lib"]
+
+PLAY = """<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">
+  <teiHeader><fileDesc>
+    <titleStmt><title>A scene in verse (test edition)</title></titleStmt>
+    <publicationStmt><p>Written for the print tests.</p></publicationStmt>
+    <sourceDesc><listWit>
+      <witness xml:id="F">First Folio</witness>
+      <witness xml:id="Q1">First Quarto</witness>
+      <witness xml:id="Q2">Second Quarto</witness>
+    </listWit></sourceDesc>
+  </fileDesc></teiHeader>
+  <text><body><div>
+    <head>Act One, Scene One</head>
+    <stage>Enter Hotspur and Worcester.</stage>
+    <sp>
+      <speaker>Hotspur</speaker>
+      <l>He said he would not ransom Mortimer<app><lem wit="#F"/><rdg wit="#Q1 #Q2">ju.</rdg></app>,</l>
+      <l>Forbad my tongue to speak of <app><lem wit="#F">Mortimer</lem><rdg wit="#Q1 #Q2">Mortimor</rdg><note>Q spells the name so throughout.</note></app>;</l>
+      <l>But I will find him when he lies asleep,</l>
+    </sp>
+    <stage>Worcester turns away.</stage>
+    <sp>
+      <speaker>Worcester</speaker>
+      <l>Hear you, cousin, a <app><lem wit="#F #Q2">word</lem><rdg wit="#Q1">worde</rdg></app>.</l>
+      <l>This is no time to talk of <app><lem wit="#F">starlings</lem><rdg wit="#Q1 #Q2">stars</rdg></app>.</l>
+    </sp>
+  </div></body></text>
+</TEI>
+"""
+
+
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+def baseline(y0: float, y1: float, text: str) -> float:
+    """A word's baseline: pdftotext's box reaches down to the font's descent, a quarter of the box (more
+    than a third in Amiri and the Hebrew fonts)."""
+    return y1 - (0.36 if RIGHT_TO_LEFT.search(text) else 0.25) * (y1 - y0)
+
+
+def boxes(pdf: Path) -> list[tuple[float, list[tuple[float, str]]]]:
+    """Each page's height and its words with their baseline, running head included."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    return [
+        (float(height), [(baseline(float(y0), float(y1), text), text) for _, y0, _, y1, text in BOX.findall(body)])
+        for height, body in PAGE.findall(out)
+    ]
+
+
+def assert_within_margins_and_no_blank_page(pdf: Path) -> None:
+    """No page is blank, and no line stands below the bottom margin (descenders may reach into it, as
+    in any book)."""
+    for number, (height, words) in enumerate(boxes(pdf), start=1):
+        assert words, f"page {number} is blank"
+        low = max(y for y, _ in words)
+        assert low <= height - BOTTOM_MARGIN + 1.0, f"page {number}: a line at {low:.1f} pt, below the bottom margin"
+
+
+@cache
+def font_files_by_name() -> dict[str, Path]:
+    """Every font file of the folders the engines take fonts from, by PostScript name."""
+    found: dict[str, Path] = {}
+    for folder in FONT_FOLDERS:
+        for path in folder.rglob("*"):
+            if path.suffix.lower() not in (".ttf", ".otf"):
+                continue
+            try:
+                font = TTFont(path, lazy=True)
+            except TTLibError:
+                continue
+            found.setdefault(str(font["name"].getDebugName(6)), path)
+            if "fvar" in font:  # the named instances of a variable font
+                for instance in font["fvar"].instances:
+                    name = font["name"].getDebugName(instance.postscriptNameID)
+                    if name:
+                        found.setdefault(name, path)
+    return found
+
+
+def embedded_fonts(pdf: Path) -> list[str]:
+    listing = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout
+    rows = [line.split() for line in listing.splitlines()[2:]]
+    assert all(row[-5] == "yes" for row in rows), listing  # the 'emb' column
+    return [row[0].split("+", 1)[-1] for row in rows]
+
+
+def assert_glyphs_covered(pdf: Path) -> None:
+    """Every character of the PDF's text is in the character map of one of its embedded fonts (the font
+    files they come from, read with fontTools)."""
+    known = font_files_by_name()
+    covered: set[int] = set()
+    for name in embedded_fonts(pdf):
+        family = name.split("-")[0]
+        path = known.get(name) or next((p for n, p in known.items() if n.split("-")[0] == family), None)
+        if path is not None:
+            covered |= set(TTFont(path, lazy=True).getBestCmap())
+    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    missing = {char for char in text if not char.isspace() and ord(char) >= 32 and ord(char) not in covered} - set(
+        "\u202a\u202b\u202c\u200e\u200f\u00ad"
+    )  # marks pdftotext itself adds around right-to-left text
+    assert not missing, f"characters no embedded font has: {sorted(missing)}"
+
+
+def save_page(pdf: Path, page: int, image: Path) -> None:
+    subprocess.run(
+        ["pdftoppm", "-r", "60", "-png", "-f", str(page), "-l", str(page), "-singlefile", str(pdf), str(image)],
+        check=True,
+    )
+
+
+@pytest.fixture(scope="session")
+def seed_pdfs(tmp_path_factory, seed_edition_file, request) -> dict[str, tuple[Path, list]]:
+    made = {}
+    for engine in ("typst", "latex"):
+        if engine == "latex":
+            request.getfixturevalue("latexmk")
+        output = tmp_path_factory.mktemp(f"seeds-{engine}") / "seeds.pdf"
+        rendered = render(seed_edition_file, "pdf", output, {"engine": engine})
+        write_files(rendered.files)
+        made[engine] = (output, rendered.diagnostics)
+    return made
+
+
+@pytest.fixture(scope="session")
+def seed_edition_file(tmp_path_factory) -> Path:
+    """The seeds collated into edition.xml, as `tei build` writes it."""
+    from paths import SEEDS
+
+    from tei.collate import collate
+    from tei.readers.manifest import read_manifest
+    from tei.writers.edition import EditionOptions, edition_bytes
+
+    path = tmp_path_factory.mktemp("seeds") / "edition.xml"
+    path.write_bytes(
+        edition_bytes(collate(read_manifest(SEEDS / "edition.toml")), EditionOptions("schemas/tei-edition.rng"))
+    )
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_seed_pages_stay_in_their_margins_with_every_glyph_embedded(engine, seed_pdfs, artifacts):
+    pdf, diagnostics = seed_pdfs[engine]
+    assert not [d for d in diagnostics if d.code in ("P014", "P023")], "every character has a font (＋ too)"
+    assert_within_margins_and_no_blank_page(pdf)
+    assert_glyphs_covered(pdf)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    assert not ISOLATES.search(text), "no bidi isolate characters in the copied text"
+    assert "＋" in text
+    apparatus = " ".join(page.apparatus for page in read_pdf(pdf))
+    assert not re.search(r"\w \]", apparatus), "no space before the bracket"
+    assert "add. B" in apparatus and "om. C [" not in apparatus, "additions printed as additions"
+    assert not re.search(r"\[(omission|substitution|orthographic)\]", apparatus), "reading types only on request"
+    for page in (2, 3):
+        save_page(pdf, page, artifacts / f"print-{engine}-seeds-page{page}")
+
+
+@pytest.mark.slow
+def test_typst_balances_text_and_apparatus_on_a5(seed_pdfs):
+    pdf, _ = seed_pdfs["typst"]
+    text_pages = [page for page in read_pdf(pdf) if page.lines]
+    counts = [len(page.lines) for page in text_pages]
+    # The apparatus of the seeds is twice as long as their text: at the end of the text the last pages
+    # give up text lines so that the apparatus ends with the text (no page without a text line). Every
+    # page before that run holds at least 15 lines.
+    short = [index for index, count in enumerate(counts) if count < 15]
+    assert short and short == list(range(short[0], len(counts))), counts
+    assert short[0] >= 3, counts
+
+
+def test_reading_types_are_printed_only_when_asked(tmp_path):
+    pdf = render_pdf(MINI, tmp_path / "types.pdf", "typst", **{"reading-types": "yes", "line-step": "1"})
+    apparatus = " ".join(page.apparatus for page in read_pdf(pdf))
+    assert "[orthographic]" in apparatus and "[honorific]" in apparatus
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_a_play_counts_verse_lines_and_sets_speakers_and_stage_directions(engine, tmp_path, request, artifacts):
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    edition = tmp_path / "play.xml"
+    edition.write_text(PLAY, encoding="utf-8")
+    pdf = render_pdf(edition, tmp_path / "play.pdf", engine, **{"line-step": "1"})
+    pages = assert_apparatus_keyed(pdf, edition, every_line_numbered=True)
+    numbered = {number: text for page in pages for number, text in page.lines.items()}
+    assert sorted(numbered) == [1, 2, 3, 4, 5], "the five verse lines, and nothing else, are numbered"
+    assert numbered[1].startswith("He said he would not ransom Mortimer")
+    unnumbered = " ".join(text for page in pages for text in page.unnumbered)
+    for shown in ("Act One, Scene One", "Enter Hotspur and Worcester.", "Worcester turns away."):
+        assert shown in unnumbered
+    assert "Hotspur".upper() in unnumbered.upper() and "Worcester".upper() in unnumbered.upper()
+    apparatus = " ".join(page.apparatus for page in pages)
+    assert re.search(r"\b1 Mortimer\] ju\. add\. Q1 Q2\b", apparatus), apparatus
+    assert re.search(r"\b2 Mortimer\] Mortimor Q1 Q2 \(Q spells the name so throughout\.\)", apparatus), apparatus
+    assert "Italic" in " ".join(embedded_fonts(pdf)), "the sigla are set in a real italic"
+    assert_within_margins_and_no_blank_page(pdf)
+    assert_glyphs_covered(pdf)
+    save_page(pdf, 2, artifacts / f"print-{engine}-play-page2")
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_a_character_no_font_has_is_a_warning_naming_it_and_the_fonts_tried(engine, tmp_path, request, monkeypatch):
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    monkeypatch.setattr("tei.render.typst_pdf.SYSTEM_FONT_FOLDERS", ())
+    text = MINI.read_text("utf-8").replace("He consulted Abu Bakr", "He consulted ＋ Abu Bakr")
+    edition = tmp_path / "plus.xml"
+    edition.write_text(text, encoding="utf-8")
+    params = {"engine": engine}
+    params["fallback-fonts" if engine == "latex" else "fonts"] = (
+        "DejaVu Serif" if engine == "latex" else "Noto Serif, Amiri"
+    )
+    rendered = render(edition, "pdf", tmp_path / "plus.pdf", params)
+    (found,) = [d for d in rendered.diagnostics if d.code == "P014"]
+    assert "U+FF0B" in found.message and "line" in found.message
+    assert ("Noto Serif" if engine == "typst" else "Charis SIL") in found.message
+
+
+def test_the_running_head_is_one_line_apart_from_the_page_number(seed_pdfs):
+    pdf, _ = seed_pdfs["typst"]
+    height, words = boxes(pdf)[2]
+    head = [text for y, text in words if y < height * 0.1]
+    assert head[0] == "3" or head[-1] == "3", head
+    assert plain(" ".join(head)).count("Badr") == 1
