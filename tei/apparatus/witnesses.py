@@ -12,7 +12,8 @@ A `Witnesses` is built once per document, in one pass over `sourceDesc` and one 
 3. Hands: a token a `@wit` names that is not declared but is a declared witness's siglum followed by a
    hand's suffix (`X*` the first hand, `XC`, `XC1`, `Xc2` a corrector, `X1`, `X2` when X ends in a letter)
    is a witness of its own, derived from X (warning A006, once per hand): where a unit does not cite it,
-   it reads what X reads. A name ending in `*` or `C1` whose base is not declared either is reported as
+   it reads what X reads. A declared `witness type="corrector"` named so (teiphy's `01C1`) is a hand of
+   X in the same way, without a warning. A name ending in `*` or `C1` whose base is not declared either is reported as
    the hand of an undeclared witness (A008), and kept as a witness of its own.
 4. Anything else a `@wit` names is kept as a witness of its own, in order of first mention, with a
    warning (A007); a document without any listWit gets one warning for all of them instead.
@@ -70,6 +71,7 @@ class Witnesses:
         self.group_lines: dict[str, int | None] = {}
         self.has_list = next(root.iter(LIST_WIT), None) is not None
         self._resolved: dict[str | None, tuple[str, ...]] = {None: ()}
+        self._correctors: list[str] = []
         elements = [w for w in root.iter(WITNESS, LIST_WIT)]
         for element in elements:
             if element.tag == WITNESS and not _holds_witness(element):
@@ -83,6 +85,11 @@ class Witnesses:
         for group_id, members in self.groups.items():
             for member in members:
                 self.by_id[member].groups.append(group_id)
+        for identifier in self._correctors:  # declared hands (teiphy's <witness type="corrector" n="01C1">)
+            base = self._hand_base(identifier)
+            if base is not None:
+                self.by_id[identifier].hand_of = base
+                self.by_id[base].hands.append(identifier)
         self._name_the_rest(root)
 
     def _declare(self, element: etree._Element) -> None:
@@ -91,6 +98,8 @@ class Witnesses:
             return
         siglum = element.get("n") or identifier
         self.by_id[identifier] = Witness(identifier, siglum, line=element.sourceline)
+        if element.get("type") == "corrector":
+            self._correctors.append(identifier)
         if element.get("n") and element.get("n") != identifier:
             self.aliases.setdefault(element.get("n"), identifier)
 

@@ -94,7 +94,7 @@ def witness_list(apparatus) -> str:
     lines = []
     for witness_id in apparatus.ids:
         found = apparatus.witnesses.by_id[witness_id]
-        kind = f"hand of {found.hand_of}" if found.kind == "hand" else found.kind
+        kind = found.kind if found.hand_of is None else f"{found.kind} hand of {found.hand_of}".removeprefix("hand ")
         fields = [witness_id, f"siglum {found.siglum}", kind]
         if found.groups:
             fields.append(f"groups {' '.join(found.groups)}")

@@ -7,7 +7,7 @@ those of docs/edition-format.md and the Guidelines (chapter TC, "Critical Appara
 
 - witnesses: listWit/witness leaves (id, else @n); @wit tokens are ids, sigla (@n), group ids (listWit or
   witness holding witnesses, standing for every leaf inside), hands (X*, XC1, X1) of declared X, which read
-  as X where not cited, or undeclared sigla;
+  as X where not cited (so do declared witnesses of type "corrector" named so), or undeclared sigla;
 - a unit: the reading whose @wit names the witness; else a lacuna if witDetail type lac/ambiguous names it
   or a lacuna is open; else a lem without @wit; else nothing;
 - lacunae: lacunaStart/witEnd open one, lacunaEnd/witStart close it (a witness whose first marker closes
@@ -66,6 +66,11 @@ class Sigla:
             if element.get(XML_ID) and (name(element) == "listWit" or inner):
                 self.groups[element.get(XML_ID)] = [w.get(XML_ID) or w.get("n") for w in inner]
         declared = set(self.order)
+        for leaf in leaves:  # a declared corrector named as a hand of a declared witness is that hand
+            ident = leaf.get(XML_ID) or leaf.get("n")
+            base = hand_base(ident, declared - {ident}, self.alias) if leaf.get("type") == "corrector" else None
+            if base is not None:
+                self.hand_of[ident] = base
         markers = ("lem", "rdg", "rdgGrp", "witDetail", "witStart", "witEnd", "lacunaStart", "lacunaEnd")
         for element in root.iter(*(NS + m for m in markers)):
             for token in tokens(element.get("wit")):
