@@ -105,6 +105,16 @@ class Apparatus:
         run(reading_steps, path, holders)
         return path.text
 
+    def attestations(self) -> dict[etree._Element, dict[object, list[str]]]:
+        """For each app, what each witness reads there: the lem/rdg element (or NOTHING, in a unit without
+        lem; LACUNOSE; None, unattested) -> the witnesses taking it, groups expanded and negative apparatus
+        resolved. What an apparatus entry lists, for outputs that print one."""
+        found: dict[etree._Element, dict[object, list[str]]] = {}
+        for witness in self.ids:
+            for passage in self.path(witness, marker="").passages:
+                found.setdefault(passage.app, {}).setdefault(passage.reading, []).append(witness)
+        return found
+
     def lacunose_units(self, witness_id: str) -> list[Unit]:
         """The outer and nested units where the witness is lacunose (as its path through them shows)."""
         path = self.path(witness_id)

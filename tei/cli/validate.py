@@ -36,7 +36,12 @@ def _remember_format(ctx, _param, value):
 @click.option(
     "-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Check files in this many processes."
 )
-@click.option("--strict", is_flag=True, help="Warnings fail too.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Warnings fail too; among them the apparatus rules' findings on a document that is not one of the "
+    "toolkit's own editions (there they are warnings, so that the verdict is the schema's).",
+)
 @click.option("--no-schematron", is_flag=True, help="Check the grammar only (as jing does), not Schematron rules.")
 @click.option("--no-apparatus-rules", is_flag=True, help="Skip the apparatus rules (APP001...).")
 @click.pass_context

@@ -110,3 +110,12 @@ def test_the_cte_shape_an_app_at_the_start_of_its_lemma_with_only_to():
     assert apparatus.method == "double-end-point" and apparatus.folding_refused is None
     assert apparatus.text("M1") == "in scientia quaedam sunt praemittenda."
     assert apparatus.text("M2") == "in scientia   sunt aliqua  praemittenda."
+
+
+def test_attestations_list_each_readings_witnesses_as_resolved():
+    list_wit = '<listWit><witness xml:id="A"/><listWit xml:id="D"><witness xml:id="D1"/><witness xml:id="D2"/></listWit></listWit>'
+    body = '<ab><app><lem>x</lem><rdg wit="#D">y</rdg><witDetail type="lac" wit="#D2"/></app><app><rdg wit="#D1">z</rdg></app></ab>'
+    apparatus = Apparatus(parse_bytes(document(body, list_wit), "t.xml"), "t.xml")
+    first, second = apparatus.attestations().values()
+    assert {getattr(r, "text", r): w for r, w in first.items()} == {"x": ["A"], "y": ["D1"], LACUNOSE: ["D2"]}
+    assert {getattr(r, "text", r): w for r, w in second.items()} == {NOTHING: ["A", "D2"], "z": ["D1"]}
