@@ -25,21 +25,89 @@ TRANSMISSION_TERMS = frozenset(
     for term in (
         "حدثنا",
         "حدثني",
+        "حدثناه",
+        "حدثنيه",
+        "حدثتني",
+        "حدثتنا",
         "أخبرنا",
         "أخبرني",
+        "أخبرناه",
+        "أخبرنيه",
+        "أخبرتني",
         "أنبأنا",
         "أنبأني",
         "سمعت",
         "سمع",
+        "سمعنا",
+        "سمعا",
         "عن",
         "أن",
         "قرأت",
         "ح",
     )
 )
-PRONOUN_VERBS = frozenset(_KEY(term) for term in ("أخبره", "أخبرها", "حدثه", "حدثها", "أنه", "أنها"))
-SAYING = frozenset(_KEY(term) for term in ("قال", "قالت", "قالا", "قالوا", "يقول"))
+PRONOUN_VERBS = frozenset(
+    _KEY(term)
+    for term in (
+        "أخبره",
+        "أخبرته",
+        "حدثته",
+        "أخبرها",
+        "أخبرهم",
+        "حدثه",
+        "حدثها",
+        "حدثهم",
+        "أنه",
+        "أنها",
+        "أنهما",
+        "أنهم",
+        "أخبرهما",
+    )
+)
+SAYING = frozenset(_KEY(term) for term in ("قال", "قالت", "قالا", "قالوا", "يقول", "تقول", "يحدث", "تحدث"))
+JOINED = frozenset(_KEY(term) for term in ("كلاهما", "كلهم", "جميعا", "جميعهم", "كلاهم"))  # "both/all from X"
 NAME_LINKS = frozenset(_KEY(term) for term in ("بن", "ابن", "بنت"))  # a name going on after a stray comma
+NAME_STARTS = frozenset(_KEY(term) for term in ("أبو", "أبي", "أبا", "ابن", "عبد", "عبيد", "أم", "بنت", "أخت"))
+# Common nouns that follow أن at the start of a text ("أن رجلا سأل"): never a narrator's name
+NOT_NAMES = frozenset(
+    _KEY(term)
+    for term in (
+        "الذي",
+        "التي",
+        "نحن",
+        "أنا",
+        "هي",
+        "رجلا",
+        "رجل",
+        "امرأة",
+        "أعرابيا",
+        "ناسا",
+        "أناسا",
+        "نفرا",
+        "قوما",
+        "غلاما",
+        "جارية",
+        "يهوديا",
+        "أهل",
+    )
+)
+# Words after which no narrator's name follows: "بهذا الإسناد مثله", "في هذا الإسناد", "بمعنى حديث"
+CHAIN_ENDS = frozenset(
+    _KEY(term) for term in ("بهذا", "في", "بمثل", "بمعنى", "بنحو", "مثله", "نحوه", "مثل", "نحو", "غير", "وساق", "وزاد")
+)
+_MUHAMMAD = _KEY("محمد")
+_BIHADHA = _KEY("بهذا")
+_BOOK, _FOUND = _KEY("كتابي"), _KEY("وجدت")  # "قال وجدت في كتابي عن أبي أسامة": a written transmission
+_AN, _AN_ALONE = _KEY("أن"), _KEY("عن")
+_AFTER_NAMES = frozenset(_KEY(term) for term in ("بهذا", "في", "بمثل", "بمعنى", "بنحو"))
+_LETTERS = regex.compile(r"\p{L}")
+DESCRIPTIONS = frozenset(
+    _KEY(term) for term in ("مولى", "مولاة", "أخو", "أخي", "صاحب", "يعني", "هو", "ابنى", "ابني", "أراه")
+)
+SPOUSE = _KEY("زوج")
+READ_TO = frozenset(
+    _KEY(term) for term in ("فيما", "قراءة", "قرأت")
+)  # "عائشة، زوج النبي صلى الله عليه وسلم": the narrator's description, in the chain
 CHAIN_SWITCH = "ح"
 _CONJUNCTIONS = ("و", "ف")
 _PROPHET = regex.compile(r"^[وفل]?(?:رسول|نبي|النبي)$")
@@ -47,17 +115,57 @@ _WORD = regex.compile(r"\S+")
 _EULOGY_BETWEEN_DASHES = regex.compile(
     r"\s*-?\s*(?:" + "|".join(f"(?:{pattern})" for _, pattern in HONORIFIC_FORMULAS) + r")\s*-?\s*", regex.IGNORECASE
 )
-_NAME_WORDS = 8  # a narrator's name without a comma ends here at the latest
+_EULOGY = regex.compile("|".join(f"(?:{pattern})" for _, pattern in HONORIFIC_FORMULAS), regex.IGNORECASE)
+_NAME_WORDS = 10  # a narrator's name without a comma ends here at the latest
+_ASIDE_WORDS = 20  # an aside between dashes inside the chain is this short
+_MORE_NAME_WORDS = 14  # ... and all their names together are this short
+_OTHER_NAME_WORDS = 4  # "أبو خيثمة، زهير بن حرب"
+_MORE_NAMES = 5  # narrators at one link ("حدثنا أبو بكر، وزهير، وابن نمير، قالوا")
+_TERM_AHEAD = 4  # "قال عروة ولقد حدثتني": a saying verb goes on with the chain when a term follows this soon
 
+_NAME_WORD = r"(?:\(?[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*\)?|b\.?|bin|ibn|bint|al-[\p{L}\p{M}'‘’`ʿ]+|(?-i:and))"
 _NAME = (
-    r"(?:(?:[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*|b\.|bin|ibn|bint|al-[\p{L}\p{M}'‘’`ʿ]+|and)\s+){0,7}?"
-    r"[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*"
+    rf"(?-i:(?:{_NAME_WORD}\s+){{0,10}}?(?:[\p{{Lu}}`'‘’ʿʾ(][\p{{L}}\p{{M}}`'‘’ʿʾ.\-)]*|al-[\p{{L}}\p{{M}}'‘’`ʿ]+)"
+    r"|(?:his|her)\s+(?:father|mother|uncle|grandfather|paternal\s+uncle|brother))"
 )
-_EULOGY_AFTER = r"(?:\s*\([^()]{1,60}\))?"
+# A eulogy or note in parentheses after a name, one level deep, its closing parenthesis sometimes missing:
+# "(Sa'd b. Abi Waqqas (Allah be pleased with him) that"
+_EULOGY_AFTER = r"(?:\s*\((?:[^()]{1,60}\)|[^()]{0,60}\([^()]{1,60}\)\)?))?"
+_APPOSITION = (
+    r"(?:,?\s+(?:the|a|who|one|daughter|son|wife|wives|mother|father|freed|client|brother|sister)\b[^:;]{1,90}?"
+    rf"{_EULOGY_AFTER},?)?"
+)
+_BY = r"(?:from|on\s+the\s+authority\s+of|o\s+the\s+authority\s+of|by|through)"
+_NARRATED = r"(?:narrat\w*|naratt\w*|report\w*|relat\w*|transmitt?\w*)"  # "narrate", "naratted": misprints
+_REPORTING_VERB = (
+    r"(?:\(also\)\s+)?(?:reported|narrated|said|transmitted|observed|stated|related|reports|narrates|says|heard)"
+    r"(?:\s+(?:it|this|this\s+hadith))?"
+)
+_OF_KIN = r"(?:the\s+(?:sister|brother|son|daughter|wife|father|mother|freed\s+slave)\s+of\s+)"
+_LINK_NAME = rf"(?:{_OF_KIN}?{_NAME}{_EULOGY_AFTER}{_APPOSITION})"
+# A further link: "..., that Mus'ab bin Sa'd said:", "that he heard from Jabir,", "that 'A'isha informed him that"
+_FURTHER_LINK = (
+    rf"(?:,?\s+that\s+(?:(?:he|she)\s+(?:had\s+)?heard\s+(?:from\s+)?{_NAME}{_EULOGY_AFTER}"
+    rf"|(?!muhammad\b|allah|the\s|his\s+(?:messenger|apostle))"
+    rf"{_NAME}{_EULOGY_AFTER}{_APPOSITION}{_EULOGY_AFTER}\s+(?:had\s+)?"
+    rf"(?:said|reported|narrated|informed\s+(?:him|her|me)|told\s+(?:him|her|me)|narrated\s+to\s+(?:him|her|me))"
+    rf"(?=\s*(?::|that\b))))"
+)
+_PROPHET_EN = (
+    r"(?:allah['’]s|the|god['’]s)\s+(?:m\w{0,3}s+enger|apostle|prophet)|(?:the\s+)?(?:holy\s+)?prophet|the\s+messenger"
+)
 _ENGLISH_OPENING = regex.compile(
-    rf"\A\s*(?:(?:it\s+(?:is|was)|this\s+hadith\s+(?:is|was))\s+(?:narrated|reported|related|transmitted)\s+"
-    rf"(?:from|on\s+the\s+authority\s+of|by)\s+{_NAME}|{_NAME}{_EULOGY_AFTER}\s+(?:reported|narrated)"
-    rf"(?:\s+on\s+the\s+authority\s+of\s+{_NAME})?){_EULOGY_AFTER}\s+(?:that\s+|who\s+said\s*:\s*|:\s*)",
+    rf"\A\s*(?:"
+    rf"(?:it|this\s+hadith)\s+(?:is|was|has\s+been|had\s+been)\s+{_NARRATED}\s+"
+    rf"(?:to\s+us\s+)?{_BY}\s*{_LINK_NAME}"
+    rf"|narrated\s+{_NAME}"
+    rf"|{_NAME}{_EULOGY_AFTER}(?:\s+(?:daughter|son|wife)\s+of\s+{_NAME})?{_APPOSITION}{_EULOGY_AFTER},?\s+"
+    rf"(?:{_REPORTING_VERB}(?:\s+{_BY}\s*{_LINK_NAME})*"
+    rf"(?:\s+(?!{_PROPHET_EN}){_NAME}{_EULOGY_AFTER}\s+(?:as\s+)?(?:saying|say)\b)?"
+    rf"|is\s+reported\s+to\s+have\s+heard)"
+    rf"){_EULOGY_AFTER}{_FURTHER_LINK}*"
+    rf"(?:\s*,?\s+(?:that\s+|who\s+(?:said|reported|narrated)\s*:?\s*)|\s*[:;]\s*|\s*,?\s*saying(?:\s+this)?\s*:?\s*"
+    rf"|(?<!\bof)\s+(?=(?:(?:from|on\s+the\s+authority\s+of)\s+)?(?:{_PROPHET_EN})\b))",
     regex.IGNORECASE,
 )
 _ENGLISH_EMBEDDED = regex.compile(
@@ -99,7 +207,7 @@ def embedded_chains(text: str) -> list[tuple[int, int]]:
 def _bare(word: str) -> str:
     """The key of an Arabic word, without a leading conjunction و or ف when what remains is a term."""
     key = _KEY(regex.sub(r"[^\p{L}\p{M}]", "", word))
-    if key[:1] in _CONJUNCTIONS and key[1:] in TRANSMISSION_TERMS | PRONOUN_VERBS:
+    if key[:1] in _CONJUNCTIONS and key[1:] in TRANSMISSION_TERMS | PRONOUN_VERBS | SAYING:
         return key[1:]
     return key
 
@@ -107,50 +215,226 @@ def _bare(word: str) -> str:
 def _arabic(text: str) -> Structure:
     words = list(_WORD.finditer(text))
     keys = [_bare(w.group()) for w in words]
-    prophet = next((n for n, key in enumerate(keys) if _PROPHET.match(key)), len(keys))
-    last_name_end = None
-    for n in range(min(prophet, len(keys))):
-        if keys[n] not in TRANSMISSION_TERMS or keys[n] == CHAIN_SWITCH or n + 1 >= prophet:
-            continue
-        if keys[n + 1] in TRANSMISSION_TERMS:
-            continue
-        name_end = _name_end(words, keys, n + 1)
-        if name_end < prophet:  # a name running into the Prophet's mention is the text's ("أن تلبية رسول الله")
-            last_name_end = name_end
-    if last_name_end is None:
+    last = _chain_end(text, words, keys)
+    if last is None:
         return Structure(0)
-    end = _text_start(text, words, keys, last_name_end)
+    end = _text_start(text, words, keys, last)
     switches = [w.start() for w, key in zip(words, keys) if key == CHAIN_SWITCH and w.start() < end]
     starts = [0, *switches]
     return Structure(end, tuple(zip(starts, [*switches, end])))
 
 
-def _name_end(words: list[regex.Match], keys: list[str], first: int) -> int:
+def _chain_end(text: str, words: list[regex.Match], keys: list[str]) -> int | None:
+    """The index of the word after the chain's last narrator (with his eulogy and pronoun verbs), read link by
+    link from the start: a term and a name, `ح`, an aside between dashes, "قالا حدثنا", "كلاهما عن", a second
+    narrator joined with و; the chain ends at the first word that continues none of these."""
+    n, end = 0, None
+    while n < len(words):
+        key = keys[n]
+        eulogy = _EULOGY_BETWEEN_DASHES.match(text, words[n].start()) if end == n else None
+        if eulogy and eulogy.group().strip():
+            n = _word_at(words, eulogy.end(), n)
+            end = n
+        elif key == CHAIN_SWITCH:
+            n += 1
+            end = n if end == n - 1 else end  # a record ending with ح: its chain goes on in the next
+        elif key == _BIHADHA and n + 2 < len(keys) and keys[n + 2] == CHAIN_SWITCH:
+            n += 2  # "بهذا الإسناد ح وحدثنا ...": another chain follows
+        elif words[n].group() == "-" and end is not None:
+            close = _aside_close(words, n)
+            unclosed = close is None or any(k in TRANSMISSION_TERMS for k in keys[n + 1 : close])
+            if unclosed and n + 1 < len(keys) and keys[n + 1].removeprefix("و") in DESCRIPTIONS:
+                n = end = _name_end(text, words, keys, n + 1)  # "- وهو ابن زيد عن ثابت": no closing dash
+                continue
+            if close is None or any(_PROPHET.match(k) for k in keys[n:close]):
+                break
+            end = close + 1 if end == n else end  # an aside after the last name is the chain's
+            n = close + 1  # "- يعني ابن عياض -", "- واللفظ له -", "- وهذا حديثه -"
+        elif key in TRANSMISSION_TERMS:
+            first = n + 1
+            if first < len(words) and words[first].group() == "-" and (close := _aside_close(words, first)):
+                first = close + 1  # "حدثني - أو حدثنا - أبو سلمة"
+            following = keys[first] if first < len(keys) else ""
+            if not following or _prophet(keys, first) or following in NOT_NAMES or following in CHAIN_ENDS:
+                break  # "سمعت رسول الله", "أن رجلا": the text's
+            if following in TRANSMISSION_TERMS or following in SAYING:
+                n = first  # "أخبرنا وقال ابن حاتم حدثنا"
+                continue
+            after = _name_end(text, words, keys, first)
+            if key == _KEY("أن") and not _narrates(text, words, keys, after):
+                break  # "أن أم حبيبة استحيضت": a person of the text, not a narrator ("أن أبا هريرة حدثهم")
+            n = end = after
+        elif key in SAYING and (ahead := _term_ahead(keys, n + 1)) is not None:
+            n = ahead  # "قالا حدثنا", "قال زهير حدثنا", "يحدث عن", "قال عروة ولقد حدثتني" (a chain's first words)
+        elif end is None:
+            break
+        elif key in PRONOUN_VERBS:
+            n += 1
+            end = n if end == n - 1 else end
+        elif key in JOINED:
+            n += 1
+        elif key in READ_TO and n + 2 < len(keys) and _KEY("عليه") in keys[n + 1 : n + 3]:
+            n = keys.index(_KEY("عليه"), n + 1) + 1  # "فيما قرئ عليه", "قراءة عليه": a reading to the master
+        elif key in SAYING:
+            if n + 1 < len(keys) and keys[n + 1] in SAYING:
+                n += 1  # "قال قال ..."
+            elif (
+                keys[n - 1] in SAYING
+                and n + 1 < len(keys)
+                and (keys[n + 1] in NAME_STARTS or (n + 2 < len(keys) and keys[n + 2] in NAME_LINKS))
+            ):
+                n = end = _structured_name_end(keys, n + 1)  # "قال عبد الله بن عمر" before his words
+            else:
+                break
+        elif key == SPOUSE and end == n and n + 1 < len(keys) and _PROPHET.match(keys[n + 1]):
+            n = end = n + 2  # "عائشة، زوج النبي": then its eulogy
+        elif end == n and (after := _more_names(text, words, keys, n)) is not None:
+            n = end = after  # "وزهير بن حرب، قالا حدثنا", "أبو خيثمة، زهير بن حرب حدثنا", "مولى أبي هريرة حدثه"
+        else:
+            break
+    return end
+
+
+def _aside_close(words: list[regex.Match], n: int) -> int | None:
+    """The index of the dash closing the aside that opens at word n, if it closes soon."""
+    return next((m for m in range(n + 1, min(n + _ASIDE_WORDS, len(words))) if words[m].group() == "-"), None)
+
+
+def _more_names(text: str, words: list[regex.Match], keys: list[str], n: int) -> int | None:
+    """After a narrator's name, the end of the names that still belong to his link: narrators joined with و and
+    descriptions (another name of his, "مولى X"), when the chain goes on after them; else None."""
+    first = n
+    for _ in range(_MORE_NAMES):
+        after = _name_end(text, words, keys, n)
+        if after - n >= _NAME_WORDS or after >= len(keys) or after == n or after - first > _MORE_NAME_WORDS:
+            return None
+        if any(not _LETTERS.search(words[m].group()) or _prophet(keys, m) for m in range(n, after)):
+            return None  # a full stop, the Prophet: the text has begun
+        if keys[n] in NOT_NAMES or (keys[n][:1] == "و" and keys[n][1:] in NOT_NAMES | {_KEY("هو")}):
+            return None  # "ونحن بجمع", "وهو يقول": the text ("محمد، هو ابن جعفر" is his name)
+        joined = keys[n][:1] == "و" or _unjoined(keys[n]) in NAME_STARTS | DESCRIPTIONS
+        linked = any(keys[m] in NAME_LINKS for m in range(n, after))
+        if not joined and not (
+            words[n - 1].group().endswith(("،", ",")) and (after - n <= _OTHER_NAME_WORDS or linked)
+        ):
+            return None  # "أبو خيثمة، زهير بن حرب": another name of his, after a comma, short or "X بن Y"
+        if keys[after] in (_AN, _AN_ALONE) and not joined:
+            return None  # "يسأل عن الورود": a verb, not a name
+        if _continues(words, keys, after) or (
+            (joined or linked) and (keys[after] in SAYING or keys[after] in _AFTER_NAMES or keys[after] == _AN)
+        ):
+            return after  # "علقمة، والأسود، أن رجلا", "عن أبيه، جبير بن مطعم قال", "عن أبي سهل، عثمان بن حكيم بهذا الإسناد"
+        n = after
+    return None
+
+
+def _prophet(keys: list[str], n: int) -> bool:
+    """Word n names the Prophet: رسول الله، النبي، نبي الله، "محمد رسول الله"."""
+    return bool(_PROPHET.match(keys[n])) or (
+        keys[n] == _MUHAMMAD and n + 1 < len(keys) and bool(_PROPHET.match(keys[n + 1]))
+    )
+
+
+def _narrates(text: str, words: list[regex.Match], keys: list[str], n: int) -> bool:
+    """After a name introduced by أن: a verb of transmission, a saying verb or a eulogy, maybe after a description."""
+    if n >= len(keys):
+        return False
+    return (
+        _continues(words, keys, n) or _after_name(text, words, keys, n) or _more_names(text, words, keys, n) is not None
+    )
+
+
+def _after_name(text: str, words: list[regex.Match], keys: list[str], n: int) -> bool:
+    """A saying verb or a eulogy right after a name: "أن أبا هريرة قال", "أن عمر - رضى الله عنه -"."""
+    eulogy = _EULOGY_BETWEEN_DASHES.match(text, words[n].start())
+    return keys[n] in SAYING or bool(eulogy and eulogy.group().strip())
+
+
+def _continues(words: list[regex.Match], keys: list[str], n: int) -> bool:
+    """True when word n goes on with the chain: a term, "كلاهما", a pronoun verb, a saying verb before a term,
+    after an aside between dashes."""
+    if words[n].group() == "-":
+        close = _aside_close(words, n)
+        if close is not None and _EULOGY.fullmatch(" ".join(w.group() for w in words[n + 1 : close])):
+            return True  # "عن أم المؤمنين، عائشة - رضى الله عنها -"
+        if close is None or close + 1 >= len(words):
+            return False
+        n = close + 1
+    key = keys[n]
+    return (
+        (key in TRANSMISSION_TERMS and key != _KEY("أن"))
+        or key in JOINED
+        or key in PRONOUN_VERBS
+        or key == CHAIN_SWITCH
+        or (key in SAYING and _term_ahead(keys, n + 1) is not None)
+    )
+
+
+def _term_ahead(keys: list[str], first: int) -> int | None:
+    """The index of a transmission term (not أن) within the next few words, before any mention of the Prophet."""
+    for n in range(first, min(first + _TERM_AHEAD, len(keys))):
+        if keys[n] in CHAIN_ENDS and keys[n - 1] != _FOUND:
+            return None
+        if _PROPHET.match(keys[n]) or keys[n] in SAYING:
+            return None
+        if (
+            keys[n] in TRANSMISSION_TERMS
+            and keys[n] != _AN
+            and (keys[n] != _AN_ALONE or n == first or keys[n - 1] == _BOOK)
+        ):
+            return n  # "يحدث عن", "قال زهير حدثنا"; not "قال سألت عائشة عن صلاة"
+    return None
+
+
+def _word_at(words: list[regex.Match], position: int, n: int) -> int:
+    while n < len(words) and words[n].start() < position:
+        n += 1
+    return n
+
+
+def _structured_name_end(keys: list[str], first: int) -> int:
+    """The end of a name read by its parts (أبو X، عبد X، X بن Y), when no comma closes it."""
+    n = first
+    while n < len(keys) and n - first < _NAME_WORDS:
+        key = keys[n]
+        n += 1
+        if key not in NAME_STARTS and key not in NAME_LINKS and not (n < len(keys) and keys[n] in NAME_LINKS):
+            break
+    return n
+
+
+def _name_end(text: str, words: list[regex.Match], keys: list[str], first: int) -> int:
     """The index of the first word after the narrator's name that starts at word `first`."""
     n = first
     while n < len(words) and n - first < _NAME_WORDS:
-        if n > first and (keys[n] in PRONOUN_VERBS or keys[n] in SAYING or words[n].group() == "-"):
+        if keys[n] in CHAIN_ENDS:
             return n
+        if n > first and (
+            keys[n] in PRONOUN_VERBS
+            or keys[n] in SAYING
+            or keys[n] in TRANSMISSION_TERMS
+            or _PROPHET.match(keys[n])
+            or words[n].group() == "-"
+            or _EULOGY.match(text, words[n].start())
+        ):
+            return n
+        if n > first and keys[n][:1] == "و" and _unjoined(keys[n - 1]) not in NAME_STARTS | NAME_LINKS:
+            return n  # "وإسحاق بن إبراهيم": the next narrator (but "ابن وهب" goes on)
         n += 1
         ends_clause = words[n - 1].group().endswith(("،", ","))
-        if ends_clause and not (n < len(keys) and keys[n] in NAME_LINKS):
+        part = _unjoined(keys[n - 1]) in NAME_STARTS | NAME_LINKS  # "سفيان بن، عيينة": a stray comma
+        if ends_clause and not part and not (n < len(keys) and keys[n] in NAME_LINKS):
             return n
     return n
 
 
+def _unjoined(key: str) -> str:
+    return key[1:] if key[:1] == "و" and key[1:] in NAME_STARTS else key
+
+
 def _text_start(text: str, words: list[regex.Match], keys: list[str], n: int) -> int:
-    """Where the text begins, after a name ending before word n: a eulogy and pronoun verbs still belong
-    to the chain (`- رضى الله عنهما -`, `أخبره أنه`)."""
-    position = words[n].start() if n < len(words) else len(text)
-    eulogy = _EULOGY_BETWEEN_DASHES.match(text, position)
-    if eulogy:
-        position = eulogy.end()
-        while n < len(words) and words[n].start() < position:
-            n += 1
-    while n < len(words) and keys[n] in PRONOUN_VERBS:
-        n += 1
-        position = words[n].start() if n < len(words) else len(text)
-    return position
+    """Where the text begins, after the chain's last word n - 1: at the next word."""
+    return words[n].start() if n < len(words) else len(text)
 
 
 def isnad_and_matn(witnesses) -> list[tuple[str, dict[str, str]]] | None:

@@ -82,3 +82,46 @@ def test_every_corpus_narration_has_a_chain_ending_before_the_text(arabic_pairs)
             assert terms.match(isnad), narration["idInBook"]
             assert "رسول" not in isnad and "النبي" not in isnad, narration["idInBook"]
             assert len(matn.split()) > len(isnad.split()) / 2, narration["idInBook"]
+
+
+def test_the_companion_and_his_eulogy_end_the_chain():
+    cases = {
+        # the Companion's name never opens the text
+        "حدثنا ابن جريج، أخبرني أبو الزبير، أنه سمع جَابِرًا، يقول رأيت النبي": "يقول رأيت النبي",
+        # a vocalised eulogy stays in the chain
+        "حدثنا مالك، عن نافع، عن ابن عمر، رَضِيَ اللَّهُ عَنْهُمَا أن رسول الله قال": "أن رسول الله قال",
+        # "قال قال X" before his words: X is the last narrator
+        "حدثنا أنس، عن نافع، قال قال عبد الله بن عمر ذكر رسول الله": "ذكر رسول الله",
+        # a person of the story is not a narrator
+        "حدثنا قتيبة، عن نافع، عن ابن عمر، أن رجلا، سأل رسول الله": "أن رجلا، سأل رسول الله",
+        # a second narrator at one link, an aside, "قالا حدثنا", "كلاهما عن"
+        "حدثنا أبو بكر، وزهير بن حرب، - واللفظ لزهير - قالا حدثنا وكيع، كلاهما عن سفيان، عن أبي هريرة، قال كان": (
+            "قال كان"
+        ),
+        # the chain stops at the first word that goes on with none of its links (no term deep in the text)
+        "حدثنا روح، أنه سمع جابر بن عبد الله، يسأل عن الورود، فقال نجيء يوم القيامة عن كذا": (
+            "يسأل عن الورود، فقال نجيء يوم القيامة عن كذا"
+        ),
+    }
+    for text, matn in cases.items():
+        assert text[recognise(text, "ar").isnad_end :] == matn, text
+
+
+def test_english_narrated_and_further_links():
+    cases = {
+        "Narrated Ibn 'Abbas: The Prophet said": "Narrated Ibn 'Abbas: ",
+        "It was narrated from Simak bin Harb, that Mus'ab bin Sa'd said: 'Abdullah came": (
+            "It was narrated from Simak bin Harb, that Mus'ab bin Sa'd said: "
+        ),
+        "Abu Huraira reported Allah's Messenger (ﷺ) as saying: Fast": "Abu Huraira reported ",
+        "Salim b. Abdullah reported his father (Allah be pleased with him) saying: I saw": (
+            "Salim b. Abdullah reported his father (Allah be pleased with him) saying: "
+        ),
+        "Kuraib, the freed slave of Ibn 'Abbas (Allah be pleased with him), reported from Maimuna, the wife of the "
+        "Messenger of Allah (ﷺ), that people had doubt": (
+            "Kuraib, the freed slave of Ibn 'Abbas (Allah be pleased with him), reported from Maimuna, the wife of the "
+            "Messenger of Allah (ﷺ), that "
+        ),
+    }
+    for text, isnad in cases.items():
+        assert text[: recognise(text, "en").isnad_end] == isnad, text
