@@ -65,6 +65,16 @@ def command(edition, witness_id, list_witnesses, lacuna_marker, assume_tei_names
         write_files({output: witness_list(apparatus).encode("utf-8")})
         return
     known = apparatus.witnesses.known(witness_id)
+    members = apparatus.witnesses.groups.get(witness_id)
+    if members is not None:
+        raise InvalidInputError(
+            error(
+                "A002",
+                f"'{witness_id}' is a group of witnesses, not a witness",
+                edition,
+                hint=f"its witnesses are: {', '.join(members) or 'none'}; give one of them",
+            )
+        )
     if known is None:
         raise InvalidInputError(
             error(

@@ -82,3 +82,11 @@ def test_a_lacunose_witness_gets_the_marker_and_one_warning_with_the_count(tmp_p
 def test_wit_and_list_are_one_or_the_other(tmp_path):
     assert run("witness", MINI).exit_code == 2
     assert run("witness", MINI, "--wit", "A", "--list").exit_code == 2
+
+
+def test_a_group_is_not_a_witness(tmp_path):
+    path = tmp_path / "g.xml"
+    path.write_text(GROUPED, "utf-8")
+    result = run("witness", path, "--wit", "D")
+    assert result.exit_code == 1
+    assert "'D' is a group of witnesses" in one_error_line(result) and "D1, D2" in result.stderr
