@@ -1,5 +1,6 @@
 """How soon the web edition is interactive in Chromium (target < 0.5 s for a 1,000-unit edition),
-and how long a witness switch and a unit's activation take there.
+and how long a witness switch, a unit's activation and a search take there: the seed edition, the largest
+edition of ../shared/corpora/tei-apparatus*/ (by size), and synthetic editions of 1,000 and 5,000 units.
 
     python benchmarks/render_html_browser.py [--runs 5]
 
@@ -16,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from render_html import seed_edition, synthetic_edition
+from render_html import PROJECT, seed_edition, synthetic_edition
 
 from tei.outputs import write_files
 from tei.render import render
@@ -39,16 +40,33 @@ MEASURE = """() => {
     start = performance.now();
     teiEdition.activate(units[units.length - 1], {});
     const activated = performance.now() - start;
-    return [ready, switched, activated, units.length];
+    document.getElementById('search-input').value = 'the';
+    start = performance.now();
+    teiEdition.search();
+    const searched = performance.now() - start;
+    return [ready, switched, activated, searched, units.length];
 }"""
+CORPORA = PROJECT.parent / "shared" / "corpora"
+
+
+def largest_corpus_edition() -> Path | None:
+    """The largest file of ../shared/corpora/tei-apparatus*/ that is a TEI document with a text."""
+    files = [p for p in CORPORA.glob("tei-apparatus*/*.xml") if "TC-CriticalApparatus" not in p.name]
+    return max(files, key=lambda p: p.stat().st_size) if files else None
 
 
 def sites(folder: Path) -> list[tuple[str, Path]]:
-    synthetic = folder / "synthetic-1000.xml"
-    synthetic.write_bytes(synthetic_edition(1000))
+    editions = [("seed edition", seed_edition(folder))]
+    largest = largest_corpus_edition()
+    if largest:
+        editions.append((f"{largest.stem[:24]}", largest))
+    for units in (1000, 5000):
+        synthetic = folder / f"synthetic-{units}.xml"
+        synthetic.write_bytes(synthetic_edition(units))
+        editions.append((f"synthetic, {units:,} units", synthetic))
     found = []
-    for label, edition in (("seed edition", seed_edition(folder)), ("synthetic, 1,000 units", synthetic)):
-        site = folder / edition.stem
+    for label, edition in editions:
+        site = folder / f"site-{len(found)}"
         write_files(render(edition, "html", site).files)
         found.append((label, site / "index.html"))
     return found
@@ -63,7 +81,7 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_FLAGS)
         print(
             f"{'site':26} {'units':>5} {'interactive ms':>15} {'max':>6} {'witness switch ms':>18} {'activate ms':>12}"
-            f"   ({runs} loads, median)"
+            f" {'search ms':>10}   ({runs} loads, median)"
         )
         for label, page_path in sites(Path(temporary)):
             figures = []
@@ -73,10 +91,11 @@ def main() -> None:
                 page.wait_for_selector("html.ready")
                 figures.append(page.evaluate(MEASURE))
                 page.close()
-            ready, switched, activated = ([f[i] for f in figures] for i in range(3))
+            ready, switched, activated, searched = ([f[i] for f in figures] for i in range(4))
             print(
-                f"{label:26} {figures[0][3]:5d} {statistics.median(ready):15.0f} {max(ready):6.0f} "
-                f"{statistics.median(switched):18.1f} {statistics.median(activated):12.1f}"
+                f"{label:26} {figures[0][4]:5d} {statistics.median(ready):15.0f} {max(ready):6.0f} "
+                f"{statistics.median(switched):18.1f} {statistics.median(activated):12.1f} "
+                f"{statistics.median(searched):10.1f}"
             )
         browser.close()
 

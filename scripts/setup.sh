@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 # Debian packages the toolkit itself uses (each is named with its reason in README.md).
 APT_PACKAGES="python3 python3-venv python3-pip xsltproc texlive-xetex texlive-humanities texlive-lang-arabic latexmk fonts-sil-charis fonts-hosny-amiri fonts-droid-fallback"
 # Debian packages only the tests use (reference validator, PDF inspection, ...).
-APT_TEST_PACKAGES="jing poppler-utils chromium trang"
+# npm: installs axe-core, the accessibility checker the web-edition browser tests inject into the page.
+APT_TEST_PACKAGES="jing poppler-utils chromium trang npm"
 
 with_tests=no
 [ "${1:-}" = "--test" ] && with_tests=yes
@@ -32,4 +33,11 @@ if [ "$with_tests" = yes ]; then
     .venv/bin/python -m pip install -q -e ".[test]"
 else
     .venv/bin/python -m pip install -q -e .
+fi
+
+if [ "$with_tests" = yes ]; then
+    # axe-core (npm, pinned) for tests/render/test_browser.py's accessibility check, into .venv/node (git ignores
+    # .venv); the tests read .venv/node/node_modules/axe-core/axe.min.js.
+    [ -f .venv/node/node_modules/axe-core/axe.min.js ] ||
+        npm install --prefix .venv/node --no-save --no-audit --no-fund axe-core@4.14.1 >/dev/null
 fi

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from paths import SHARED
 
 from tei.apparatus import readings
+from tei.cli import main
+from tei.collate import collate
+from tei.errors import InvalidInputError
+from tei.model import Witness, Work
+from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_file
 
 from .conftest import FIXTURES, MINI, mini_variant, render_site, transposed_mini
@@ -409,3 +419,325 @@ def test_a_unit_without_lem_in_an_edition_with_lemmata_is_an_addition_not_in_the
     assert page.page.inner_text("#entry-panel .entry").split()[:3] == ["+", "Then", "C"]
     page.shows_each_witness_as_tei_witness(edition)
     assert page.errors == []
+
+
+# ---------------------------------------------------------------------------------------------- every edition, phone and desk
+
+WIDTHS = {"phone": (390, 844), "desk": (1280, 900)}
+CORPORA = ("tei-apparatus", "tei-apparatus-conventions")
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+NOT_TEI = "tei-apparatus/tei-guidelines_TC-CriticalApparatus.xml"  # a <div> of the Guidelines: refused (H001)
+
+
+def corpus_files() -> list[str]:
+    """Every file of ../shared/corpora/tei-apparatus*/ (names relative to corpora/; none when it is absent)."""
+    root = SHARED / "corpora"
+    return sorted(f"{c}/{p.name}" for c in CORPORA for p in (root / c).glob("*.xml") if (root / c).is_dir())
+
+
+def seed_edition(folder: Path) -> Path:
+    edition = folder / "edition.xml"
+    result = CliRunner().invoke(main, ["collate", "--manifest", str(SEEDS / "edition.toml"), "-o", str(edition)])
+    assert result.exit_code == 0, result.output
+    return edition
+
+
+def arabic_edition(folder: Path) -> Path:
+    """The first pair of narrations of the shared Arabic corpus collated (as tests/render/test_hadith.py does)."""
+    path = SHARED / "corpora" / "arabic-hadith" / "muslim_parallel_pairs.json"
+    first, second = json.loads(path.read_text(encoding="utf-8"))[0]["narrations"]
+    witnesses = tuple(Witness(wid, wid, n["arabic"], "ar") for wid, n in (("A", first), ("B", second)))
+    work = Work(
+        "pair", "Sahih Muslim, two narrations", language="ar", base="A", profile="hadith-ar", witnesses=witnesses
+    )
+    edition = folder / "edition.xml"
+    edition.write_bytes(edition_bytes(collate(work)))
+    return edition
+
+
+@pytest.fixture(scope="module")
+def site_of(tmp_path_factory):
+    """name -> the page of that edition, rendered once: 'seeds', 'arabic' or a corpus file."""
+    made = {}
+
+    def make(name: str) -> Path:
+        if name not in made:
+            folder = tmp_path_factory.mktemp(re.sub(r"\W", "-", name))
+            if name == "seeds":
+                edition = seed_edition(folder)
+            elif name == "arabic":
+                edition = arabic_edition(folder)
+            else:
+                edition = SHARED / "corpora" / name
+            made[name] = render_site(edition, folder / "site")
+        return made[name]
+
+    return make
+
+
+def needs(name: str, shared_dir_request) -> None:
+    if name != "seeds":
+        shared_dir_request.getfixturevalue("shared_dir")  # skips with the reason when ../shared is absent
+
+
+EDITIONS = ["seeds", "arabic", *[f for f in corpus_files() if f != NOT_TEI]]
+
+OVERFLOW = """() => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = e => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true; } return false; };
+    const out = [];
+    for (const e of document.body.querySelectorAll('*')) {
+        if (e.closest('.skip-link') || !e.checkVisibility()) continue;
+        const box = e.getBoundingClientRect();
+        if (box.width && (box.right > width + 1 || box.left < -1) && !scrolls(e))
+            out.push(`${e.tagName.toLowerCase()}.${e.className} ${Math.round(box.left)}..${Math.round(box.right)}`);
+    }
+    return {scrollWidth: document.documentElement.scrollWidth, width, out: out.slice(0, 5)};
+}"""
+
+PICK_UNIT = """() => {
+    const units = Array.from(document.querySelectorAll('#reading-text .app:not(.filtered)'))
+        .filter(u => !u.querySelector('.app') && u.getClientRects().length && u.getClientRects()[0].width > 2);
+    const unit = units[Math.floor(units.length / 2)];
+    unit.scrollIntoView({block: 'start'});
+    window.scrollBy(0, -40);
+    const box = unit.getClientRects()[0];
+    return {id: unit.id, x: box.left + Math.min(box.width / 2, 6), y: box.top + box.height / 2};
+}"""
+
+AFTER_TAP = """() => {
+    const active = document.querySelector('#reading-text .app.active');
+    const panel = document.getElementById('entry-panel').getBoundingClientRect();
+    const unit = active && active.getClientRects()[0];
+    return {active: active && active.id, panel: [panel.top, panel.bottom, panel.left, panel.right],
+            unit: unit && [unit.top, unit.bottom], height: innerHeight, width: innerWidth,
+            visible: document.getElementById('entry-panel').checkVisibility(),
+            entry: document.querySelector('#entry-panel .entry') !== null};
+}"""
+
+
+@pytest.mark.needs_shared
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_edition_fits_the_screen_and_a_tap_shows_the_entry_in_view(
+    name, width, site_of, browser, artifacts, request
+):
+    needs(name, request)
+    site = site_of(name)
+    size = WIDTHS[width]
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, has_touch=width == "phone", is_mobile=width == "phone"
+    )
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda exception: errors.append(str(exception)))
+    page.goto(site.as_uri())
+    page.wait_for_selector("html.ready")
+    stem = re.sub(r"\W", "-", Path(name).stem)
+    page.screenshot(path=artifacts / f"layout-{stem}-{size[0]}.png")
+    overflow = page.evaluate(OVERFLOW)
+    assert overflow["scrollWidth"] <= overflow["width"] and overflow["out"] == [], overflow
+
+    target = page.evaluate(PICK_UNIT)
+    if width == "phone":
+        page.touchscreen.tap(target["x"], target["y"])
+    else:
+        page.mouse.click(target["x"], target["y"])
+    state = page.evaluate(AFTER_TAP)
+    page.screenshot(path=artifacts / f"layout-{stem}-{size[0]}-tap.png")
+    assert state["active"] == target["id"] and state["visible"] and state["entry"], state
+    top, bottom, left, right = state["panel"]
+    assert 0 <= top < bottom <= state["height"] + 1 and 0 <= left < right <= state["width"] + 1, state
+    assert state["unit"][0] >= 0 and state["unit"][1] <= (top if width == "phone" else state["height"]), state
+
+    page.click("#tab-synoptic")
+    page.wait_for_selector("#synoptic table")
+    overflow = page.evaluate(OVERFLOW)
+    assert overflow["scrollWidth"] <= overflow["width"] and overflow["out"] == [], overflow
+    assert errors == []
+    context.close()
+
+
+def test_the_guidelines_chapter_is_refused_not_drawn(shared_dir, tmp_path):
+    with pytest.raises(InvalidInputError) as caught:
+        render_site(shared_dir / "corpora" / NOT_TEI, tmp_path)
+    assert caught.value.diagnostics[0].code == "H001"
+
+
+@pytest.mark.needs_shared
+@pytest.mark.parametrize("width", WIDTHS)
+def test_an_arabic_edition_has_its_entries_right_to_left(width, site_of, browser, shared_dir, artifacts):
+    size = WIDTHS[width]
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(site_of("arabic").as_uri())
+    page.wait_for_selector("html.ready")
+    page.click("#reading-text .app >> nth=3")
+    direction = "e => getComputedStyle(e).direction"
+    assert page.eval_on_selector("#entry-panel .entry", direction) == "rtl"
+    assert set(page.eval_on_selector_all(".entries .entry", f"all => all.map({direction})")) == {"rtl"}
+    isolation = page.eval_on_selector_all(
+        "#entry-panel .siglum, #entry-panel .reading > bdi.words",
+        "all => all.map(e => getComputedStyle(e).unicodeBidi)",
+    )
+    assert isolation and set(isolation) == {"isolate"}
+    page.screenshot(path=artifacts / f"layout-arabic-entry-{size[0]}.png")
+    page.close()
+
+
+def test_on_a_phone_the_synoptic_table_scrolls_sideways_with_a_cue_and_keeps_its_unit_column(
+    site_of, browser, artifacts
+):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(site_of("seeds").as_uri())
+    page.wait_for_selector("html.ready")
+    page.click("#tab-synoptic")
+    assert page.is_visible(".synoptic-cue")
+    holder = "#synoptic"
+    assert page.eval_on_selector(holder, "h => h.scrollWidth > h.clientWidth && h.tabIndex === 0")
+    column = (
+        "h => h.querySelector('tbody tr:not(.shared) th').getBoundingClientRect().left - h.getBoundingClientRect().left"
+    )
+    before = page.eval_on_selector(holder, column)
+    page.eval_on_selector(holder, "h => { h.scrollLeft = h.scrollWidth; }")
+    assert page.eval_on_selector(holder, "h => h.scrollLeft") > 50
+    assert abs(page.eval_on_selector(holder, column) - before) < 1  # the unit column stays
+    cells = page.eval_on_selector_all("#synoptic td", "cells => cells.map(c => [c.className, c.textContent])")
+    assert cells and not [text for _, text in cells if re.search(r"\s{2}|\n", text)]  # no raw indentation
+    assert not [text for kind, text in cells if not kind and not text.strip()]  # no blank shared rows
+    page.screenshot(path=artifacts / "layout-seeds-390-synoptic.png")
+    page.close()
+
+
+def test_a_long_word_wraps_and_words_in_w_are_spaced(browser, tmp_path, artifacts):
+    words = "".join(f"<w>word{n}</w>" for n in range(400))
+    edition = mini_variant(
+        tmp_path, "He consulted Abu Bakr", f"{words} Hippopotomonstrosesquippedaliophobia{'x' * 200}"
+    )
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(render_site(edition, tmp_path / "site").as_uri())
+    page.wait_for_selector("html.ready")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    widths = page.eval_on_selector_all("#reading-text .tei-w", "ws => ws.map(w => w.getBoundingClientRect().width)")
+    assert len(widths) == 400 and max(widths) < 120
+    gaps = page.eval_on_selector_all(
+        "#reading-text .tei-w",
+        """ws => ws.slice(1).map((w, i) => [w.getBoundingClientRect(), ws[i].getBoundingClientRect()])
+            .filter(([here, before]) => Math.abs(here.top - before.top) < 2).map(([here, before]) => here.left - before.right)""",
+    )
+    assert len(gaps) > 300 and min(gaps) > 2  # a space between every two words of a line
+    page.close()
+
+
+DRAMA = """<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">
+  <teiHeader><fileDesc>
+    <titleStmt><title>Hamlet III.iv, two witnesses (test edition)</title></titleStmt>
+    <publicationStmt><p>Written for the web-edition tests.</p></publicationStmt>
+    <sourceDesc><listWit><witness xml:id="Q2">Second quarto</witness><witness xml:id="F">First folio</witness></listWit></sourceDesc>
+  </fileDesc></teiHeader>
+  <text><body><div type="scene">
+    <head>Scene IV. The Queen's closet.</head>
+    <stage type="entrance">Enter the <app><lem wit="#Q2">Queene</lem><rdg wit="#F">Queen</rdg></app> and her sonne.</stage>
+    <sp who="#queen"><speaker>Queene</speaker>
+      <lg><l n="1">Hamlet, thou hast thy father much offended.</l></lg>
+    </sp>
+    <sp who="#hamlet"><speaker>Ham.</speaker>
+      <lg><l n="2">Mother, you have my <app><lem wit="#Q2">father</lem><rdg wit="#F">Father</rdg></app> much offended.</l></lg>
+      <stage>Draws.</stage>
+    </sp>
+  </div></body></text>
+</TEI>
+"""
+
+
+def test_a_play_shows_speakers_stage_directions_and_verse_lines_apart(browser, tmp_path, artifacts):
+    edition = tmp_path / "hamlet.xml"
+    edition.write_text(DRAMA, encoding="utf-8")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(render_site(edition, tmp_path / "site").as_uri())
+    page.wait_for_selector("html.ready")
+    style = "e => [getComputedStyle(e).display, getComputedStyle(e).fontStyle, getComputedStyle(e).fontVariantCaps]"
+    assert page.eval_on_selector(".tei-speaker", style) == ["block", "normal", "small-caps"]
+    assert page.eval_on_selector("div.tei-stage", style)[:2] == ["block", "italic"]
+    lines = page.eval_on_selector_all(".tei-l", "ls => ls.map(l => [l.dataset.line, getComputedStyle(l).display])")
+    assert lines == [["1", "block"], ["2", "block"]]
+    text = page.inner_text("#reading-text")
+    assert "her sonne.\nQueene\n" in text  # never "sonne. Queene" run together
+    page.screenshot(path=artifacts / "layout-drama-390.png", full_page=True)
+    page.close()
+
+
+# ---------------------------------------------------------------------------------------------- fonts
+
+SYSTEM_FONTS = ("DejaVu Serif", "DejaVu Sans")  # named by edition.css before the generic families
+
+
+def cmap_of(path) -> set[int]:
+    from fontTools.ttLib import TTFont
+
+    return set(TTFont(path).getBestCmap())
+
+
+def system_font(family: str) -> Path:
+    found = subprocess.run(["fc-match", "-f", "%{file}|%{family}", family], capture_output=True, text=True, check=True)
+    path, families = found.stdout.split("|", 1)
+    assert family in families.split(","), f"{family} is not installed (fonts-dejavu-core): fc-match gave {families}"
+    return Path(path)
+
+
+@pytest.mark.parametrize("name", ["seeds", "arabic", "tei-apparatus/teiphy_ubs_ephesians.xml"])
+def test_every_character_has_a_glyph_in_a_font_the_page_names(name, site_of, browser, request):
+    """No character can fall to a missing-glyph box: each one of the page (every reading of every witness,
+    and the page's own labels) is in a font the site ships or in a system font its CSS names; the shipped
+    fonts the page needs are loaded by document.fonts, never in error."""
+    needs(name, request)
+    site = site_of(name)
+    covered = set().union(*(cmap_of(p) for p in (site.parent / "fonts").glob("*.woff")))
+    covered |= set().union(*(cmap_of(system_font(f)) for f in SYSTEM_FONTS))
+    page = browser.new_page()
+    page.goto(site.as_uri())
+    page.wait_for_selector("html.ready")
+    for witness in page.eval_on_selector_all("#witness-select option", "os => os.map(o => o.value)"):
+        page.select_option("#witness-select", witness)  # each witness's readings drawn once
+    faces = page.evaluate(
+        """async () => { await document.fonts.ready;
+            return Array.from(document.fonts).map(f => [f.family.replace(/"/g, ''), f.status]); }"""
+    )
+    characters = page.evaluate("document.body.textContent + document.title")
+    missing = sorted({c for c in characters if not c.isspace() and ord(c) not in covered and ord(c) >= 0x20})
+    assert missing == [], [f"U+{ord(c):04X}" for c in missing]
+    assert all(status != "error" for _, status in faces), faces
+    if name == "seeds":  # seed D's first line has "＋" (U+FF0B): drawn by the shipped symbol font
+        assert ["TEI Edition Symbols", "loaded"] in faces
+        assert page.evaluate("document.fonts.check('16px \"TEI Edition Symbols\"', '\\uFF0B')")
+    if name == "arabic":
+        assert ["Amiri Arabic Web", "loaded"] in faces
+    page.close()
+
+
+# ---------------------------------------------------------------------------------------------- accessibility
+
+AXE = Path(__file__).resolve().parents[2] / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", ["seeds", "arabic", "tei-apparatus/teiphy_ubs_ephesians.xml"])
+def test_axe_finds_no_serious_or_critical_violation(name, width, site_of, browser, request):
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run scripts/setup.sh --test (npm package axe-core)")
+    needs(name, request)
+    size = WIDTHS[width]
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(site_of(name).as_uri())
+    page.wait_for_selector("html.ready")
+    page.add_script_tag(path=str(AXE))
+    run = "async () => (await axe.run(document, {resultTypes: ['violations']})).violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => [v.id, v.nodes.length, v.nodes[0].target.join(' ')])"
+    found = page.evaluate(run)
+    page.click("#reading-text .app >> nth=2")  # the entry panel open
+    found += page.evaluate(run)
+    page.click("#tab-synoptic")
+    found += page.evaluate(run)
+    assert found == [], "\n".join(map(str, found))
+    page.close()

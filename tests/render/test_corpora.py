@@ -15,6 +15,8 @@ from tei.render import render
 from tei.render.xslt import transform
 from tei.xmlio import parse_file, tei
 
+pytestmark = pytest.mark.needs_shared
+
 SAMPLES = APPARATUS_SAMPLES
 NS = {"t": "http://www.tei-c.org/ns/1.0"}
 ALTERNATIVES = "//t:choice/t:reg | //t:choice/t:corr | //t:choice/t:expan | //t:w[t:orig]/t:reg"
@@ -37,6 +39,7 @@ def test_sample_renders_without_errors_and_every_unit_has_an_entry_with_all_its_
         assert len(shown) == len(readings(app)), entry.get("id")
 
 
+@pytest.mark.browser
 def test_sample_witness_texts_in_the_browser_equal_tei_witness(sample, tmp_path, open_page, artifacts):
     write_files(render(sample, "html", tmp_path).files)
     page = open_page(tmp_path / "index.html")

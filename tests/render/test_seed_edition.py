@@ -13,6 +13,8 @@ from tei.xmlio import parse_file, tei, xml
 
 from .conftest import render_site
 
+pytestmark = pytest.mark.browser
+
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
 

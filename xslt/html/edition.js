@@ -123,8 +123,21 @@
     page.units.forEach(function (unit) {
       var chosen = readingFor(unit, witness);
       readingsOf(unit).forEach(function (r) { r.classList.toggle("shown", r === chosen); });
+      nameUnit(unit, chosen);
     });
     page.select.value = witness;
+  }
+
+  /* The control of a unit: the unit itself, or, for a unit holding other units (which cannot be a button
+     around buttons), the small handle at its start. */
+  function controlOf(unit) { return unit.handle || unit; }
+
+  /* A unit with nothing to show here (an omission) still needs a name for a screen reader. */
+  function nameUnit(unit, shown) {
+    var control = controlOf(unit);
+    if (control !== unit) { return; }
+    if (shown && shown.textContent.trim()) { unit.removeAttribute("aria-label"); }
+    else { unit.setAttribute("aria-label", "Unit " + unit.getAttribute("data-n") + ", empty in this text"); }
   }
 
   /* ------------------------------------------------------------------ units and entries */
@@ -152,24 +165,32 @@
     document.documentElement.classList.toggle("sheet-open", onPhone());
   }
 
-  /* After a tap on a phone, the passage must stay in sight above the sheet. */
+  /* After a tap the passage and its entry are both in sight: on a phone the passage above the sheet; on a
+     wide screen the panel, which sticks to the top of the text's column but ends with it. */
   function keepInSight(element) {
-    if (!element || !onPhone()) { return; }
-    var sheetTop = page.panel.getBoundingClientRect().top;
-    var box = element.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > sheetTop) {
-      window.scrollBy({ top: box.top - Math.max(16, (sheetTop - box.height) / 2), behavior: "instant" });
+    if (!element) { return; }
+    var panel = page.panel.getBoundingClientRect();
+    var box = element.getClientRects()[0] || element.getBoundingClientRect();
+    if (onPhone()) {
+      if (box.top < 0 || box.bottom > panel.top) {
+        window.scrollBy({ top: box.top - Math.max(16, (panel.top - box.height) / 2), behavior: "instant" });
+      }
+      return;
     }
+    var shift = 0;
+    if (panel.top < 0) { shift = panel.top - 16; }
+    else if (panel.bottom > window.innerHeight) { shift = Math.min(panel.bottom - window.innerHeight + 16, box.top - 16); }
+    if (shift) { window.scrollBy({ top: shift, behavior: "instant" }); }
   }
 
   function activate(unit, options) {
     if (page.active) {
       page.active.classList.remove("active");
-      page.active.setAttribute("aria-expanded", "false");
+      controlOf(page.active).setAttribute("aria-expanded", "false");
     }
     page.active = unit;
     unit.classList.add("active");
-    unit.setAttribute("aria-expanded", "true");
+    controlOf(unit).setAttribute("aria-expanded", "true");
     var entry = entryOf(unit);
     var body = document.createElement("p");
     body.className = "entry";
@@ -184,7 +205,7 @@
     toList.dir = "ltr";
     toList.textContent = "Entry in the apparatus";
     fillPanel("Unit " + unit.getAttribute("data-n"), [body, toList]);
-    if (options && options.focus) { unit.focus({ preventScroll: true }); }
+    if (options && options.focus) { controlOf(unit).focus({ preventScroll: true }); }
     if (options && options.scroll) { unit.scrollIntoView({ block: "center" }); }
     keepInSight(unit);
     if (history.replaceState && location.hash !== "#" + unit.id) { history.replaceState(null, "", "#" + unit.id); }
@@ -207,8 +228,8 @@
       return;
     }
     page.active.classList.remove("active");
-    page.active.setAttribute("aria-expanded", "false");
-    page.active.focus({ preventScroll: true });
+    controlOf(page.active).setAttribute("aria-expanded", "false");
+    controlOf(page.active).focus({ preventScroll: true });
     page.active = null;
     page.panel.innerHTML = '<p class="hint">Select a marked passage to see its readings.</p>';
   }
@@ -287,7 +308,7 @@
       var types = (unit.getAttribute("data-types") || "").split(/\s+/).filter(Boolean);
       var filtered = types.length > 0 && types.every(function (t) { return page.hiddenTypes[t]; });
       unit.classList.toggle("filtered", filtered);
-      unit.tabIndex = filtered ? -1 : 0;
+      controlOf(unit).tabIndex = filtered ? -1 : 0;
       var entry = entryOf(unit);
       if (entry) { entry.hidden = filtered; }
     });
@@ -413,13 +434,14 @@
 
   /* ------------------------------------------------------------------ synoptic view */
 
-  /* The text of a node as a reader sees it: the spaces TEI implies between <w> elements and between blocks
-     count, and runs of whitespace are one space (TEI's whitespace rule), unless the encoder preserved them. */
+  /* The text of a node for a cell of the synoptic table: the spaces TEI implies between <w> elements and
+     between blocks count, and a run of whitespace is one space (TEI's whitespace rule; in a cell, even
+     preserved line breaks are one space). */
   function displayText(node, witness) {
     var parts = [];
     (function walk(node) {
       if (node.nodeType === Node.TEXT_NODE) {
-        parts.push(node.parentElement.closest("[data-space=preserve]") ? node.data : node.data.replace(/\s+/g, " "));
+        parts.push(node.data.replace(/\s+/g, " "));
         return;
       }
       if (node.nodeType !== Node.ELEMENT_NODE) { return; }
@@ -673,7 +695,8 @@
     page.text.addEventListener("keydown", function (event) {
       if (event.key !== "Enter" && event.key !== " ") { return; }
       if (event.target.classList.contains("note-ref")) { event.preventDefault(); showNote(event.target); return; }
-      var unit = event.target.classList && event.target.classList.contains("app") ? event.target : null;
+      var target = event.target.classList && event.target.classList.contains("unit-handle") ? event.target.parentElement : event.target;
+      var unit = target.classList && target.classList.contains("app") ? target : null;
       if (unit && !unit.classList.contains("filtered")) { event.preventDefault(); activate(unit, {}); }
     });
     document.addEventListener("keydown", function (event) {
@@ -719,10 +742,19 @@
   /* What only works with the script appears with it: controls, tabs, and units and notes as buttons. */
   function enhance() {
     page.units.forEach(function (unit) {
-      unit.tabIndex = 0;
-      unit.setAttribute("role", "button");
-      unit.setAttribute("aria-expanded", "false");
-      unit.setAttribute("aria-controls", "entry-panel");
+      var control = unit;
+      if (unit.querySelector(".app")) {
+        control = document.createElement("span");
+        control.className = "unit-handle";
+        control.setAttribute("aria-label", "Unit " + unit.getAttribute("data-n") + " (it holds other units)");
+        unit.insertBefore(control, unit.firstChild);
+        unit.handle = control;
+      }
+      control.tabIndex = 0;
+      control.setAttribute("role", "button");
+      control.setAttribute("aria-expanded", "false");
+      control.setAttribute("aria-controls", "entry-panel");
+      nameUnit(unit, readingFor(unit, ""));
     });
     page.text.querySelectorAll(".note-ref").forEach(function (marker) {
       marker.tabIndex = 0;
