@@ -97,14 +97,6 @@ class Apparatus:
         _collect(self.steps, found)
         return found
 
-    def unit(self, app: etree._Element) -> Unit:
-        return self.compiler.unit(app)
-
-    def reading_text(self, reading_steps: list, witness_id: str, holders=None) -> str:
-        path = Path(witness_id, record=False, marker=LACUNA_MARKER)
-        run(reading_steps, path, holders)
-        return path.text
-
     def attestations(self) -> dict[etree._Element, dict[object, list[str]]]:
         """For each app, what each witness reads there: the lem/rdg element (or NOTHING, in a unit without
         lem; LACUNOSE; None, unattested) -> the witnesses taking it, groups expanded and negative apparatus
@@ -115,7 +107,7 @@ class Apparatus:
                 found.setdefault(passage.app, {}).setdefault(passage.reading, []).append(witness)
         return found
 
-    def lacunose_units(self, witness_id: str) -> list[Unit]:
+    def lacunose_units(self, witness_id: str) -> list[etree._Element]:
         """The outer and nested units where the witness is lacunose (as its path through them shows)."""
         path = self.path(witness_id)
         return [p.app for p in path.passages if p.reading is LACUNOSE]
