@@ -1,18 +1,22 @@
-"""The rebuild rule for apparatus attached to a base text (location-referenced, double end-point attached).
+"""The stretches of an apparatus attached to a base text (location-referenced, double end-point attached).
 
-The base text is the text of `body` read by the rule of docs/edition-format.md with every outer `app`
-left out. Each outer app replaces one stretch of it (its lemma):
-- double end-point: from the start of the element its `@from` points to, to the end of the element its
-  `@to` points to; without `@to`, to the app itself when the app stands in the text, else to the end of
-  the `@from` element;
+The base text is the text of `body` read exactly (character for character) with every outer `app` left
+out. Each outer app replaces one stretch of it (its lemma):
+- double end-point: from the start of the element its `@from` points to (without `@from`, as the
+  Classical Text Editor writes it, from the app itself, which stands where its lemma starts) to the end
+  of the element its `@to` points to; without `@to`, to the app itself when the app stands in the text
+  beside its lemma (its parent is or holds the `@from` element), else to the end of the `@from` element
+  (an apparatus kept apart from the text);
 - location-referenced: the text of its `lem`, found in the base text of the app's parent element before
   the app: right before it, or else at the one place where it occurs (no `lem`, or two places: no rule).
-A witness's text is the base text with each lemma replaced by that witness's reading: a `rdg` gives its
-own content (apps inside readings are parallel segmentation), as does any second `lem`; the base
-reading (the first `lem`) gives the base text of the stretch. A witness the app does not name agrees
-with the base (a negative apparatus), unless a `lem` of the app has `@wit` (a positive apparatus, which
-names every witness it attests): then, as in parallel segmentation, it has no text there. Lemmata may nest;
-two that overlap have no single answer and are refused.
+Lemmata may nest; two that overlap have no single answer and are refused.
+
+These stretches are what tei.apparatus.fold needs to move each app to its lemma; every stage then reads
+the folded document. `AttachedReading` reads a witness's text straight from the stretches, for a
+document whose folding must be refused: the base text with each lemma replaced by the reading the
+witness takes there (tei.apparatus.walk.Unit.choose: groups, hands, negative apparatus, lacunae), the
+base reading (the first `lem`) or no citation in an app without `lem` giving the stretch of base text
+itself, and a positive apparatus (a `lem` with `@wit`) that does not name the witness giving nothing.
 """
 
 from __future__ import annotations
