@@ -19,6 +19,7 @@ from tei.text.normalize import HONORIFIC_FORMULAS, PROFILES
 
 ARABIC = "ar"
 ISNAD, MATN = "isnad", "matn"
+TERM, NARRATOR, TAHWIL = "term", "narrator", "tahwil"
 _KEY = PROFILES["hadith-ar"].key  # letters only: vowel signs, tatweel, alef and hamza forms folded
 TRANSMISSION_TERMS = frozenset(
     _KEY(term)
@@ -199,6 +200,28 @@ def _english(text: str) -> Structure:
     return Structure(end, ((0, end),) if end else ())
 
 
+def chain_links(text: str) -> list[tuple[str, int, int]]:
+    """The links of an Arabic narration's chain as (kind, start, end) character spans, in order: `term` (a
+    transmission term: حدثنا، أخبرنا، عن، سمعت، قال ...), `narrator` (a narrator's name, without the comma
+    after it) and `tahwil` (ح, the switch to another chain)."""
+    words = list(_WORD.finditer(text))
+    keys = [_bare(w.group()) for w in words]
+    links: list = []
+    end = _chain_end(text, words, keys, links)
+    if end is None:
+        return []
+    spans = []
+    for kind, first, after in links:
+        if after > end or after <= first:
+            continue
+        start, stop = words[first].start(), words[after - 1].end()
+        while stop > start and not regex.match(r"[\p{L}\p{M}]", text[stop - 1]):
+            stop -= 1  # "زهير بن حرب،": the comma is the chain's punctuation, not the name's
+        if stop > start:
+            spans.append((kind, start, stop))
+    return sorted(set(spans), key=lambda span: span[1])
+
+
 def embedded_chains(text: str) -> list[tuple[int, int]]:
     """Chains reported inside an English text: "... was narrated to him by X who said:" (start, end)."""
     return [(m.start(), m.end()) for m in _ENGLISH_EMBEDDED.finditer(text)]
@@ -224,11 +247,13 @@ def _arabic(text: str) -> Structure:
     return Structure(end, tuple(zip(starts, [*switches, end])))
 
 
-def _chain_end(text: str, words: list[regex.Match], keys: list[str]) -> int | None:
+def _chain_end(text: str, words: list[regex.Match], keys: list[str], links: list | None = None) -> int | None:
     """The index of the word after the chain's last narrator (with his eulogy and pronoun verbs), read link by
     link from the start: a term and a name, `ح`, an aside between dashes, "قالا حدثنا", "كلاهما عن", a second
-    narrator joined with و; the chain ends at the first word that continues none of these."""
+    narrator joined with و; the chain ends at the first word that continues none of these. `links` receives
+    (kind, first word, word after) for each term, narrator's name and ح read."""
     n, end = 0, None
+    links = [] if links is None else links
     while n < len(words):
         key = keys[n]
         eulogy = _EULOGY_BETWEEN_DASHES.match(text, words[n].start()) if end == n else None
@@ -236,6 +261,7 @@ def _chain_end(text: str, words: list[regex.Match], keys: list[str]) -> int | No
             n = _word_at(words, eulogy.end(), n)
             end = n
         elif key == CHAIN_SWITCH:
+            links.append((TAHWIL, n, n + 1))
             n += 1
             end = n if end == n - 1 else end  # a record ending with ح: its chain goes on in the next
         elif key == _BIHADHA and n + 2 < len(keys) and keys[n + 2] == CHAIN_SWITCH:
@@ -258,17 +284,23 @@ def _chain_end(text: str, words: list[regex.Match], keys: list[str]) -> int | No
             if not following or _prophet(keys, first) or following in NOT_NAMES or following in CHAIN_ENDS:
                 break  # "سمعت رسول الله", "أن رجلا": the text's
             if following in TRANSMISSION_TERMS or following in SAYING:
+                links.append((TERM, n, n + 1))
                 n = first  # "أخبرنا وقال ابن حاتم حدثنا"
                 continue
             after = _name_end(text, words, keys, first)
             if key == _KEY("أن") and not _narrates(text, words, keys, after):
                 break  # "أن أم حبيبة استحيضت": a person of the text, not a narrator ("أن أبا هريرة حدثهم")
+            links += [(TERM, n, n + 1), (NARRATOR, first, after)]
             n = end = after
         elif key in SAYING and (ahead := _term_ahead(keys, n + 1)) is not None:
+            links.append((TERM, n, n + 1))
+            if ahead > n + 1:
+                links.append((NARRATOR, n + 1, ahead))  # "قال زهير حدثنا": whose wording follows
             n = ahead  # "قالا حدثنا", "قال زهير حدثنا", "يحدث عن", "قال عروة ولقد حدثتني" (a chain's first words)
         elif end is None:
             break
         elif key in PRONOUN_VERBS:
+            links.append((TERM, n, n + 1))
             n += 1
             end = n if end == n - 1 else end
         elif key in JOINED:
@@ -283,12 +315,13 @@ def _chain_end(text: str, words: list[regex.Match], keys: list[str]) -> int | No
                 and n + 1 < len(keys)
                 and (keys[n + 1] in NAME_STARTS or (n + 2 < len(keys) and keys[n + 2] in NAME_LINKS))
             ):
-                n = end = _structured_name_end(keys, n + 1)  # "قال عبد الله بن عمر" before his words
+                links += [(TERM, n, n + 1), (NARRATOR, n + 1, _structured_name_end(keys, n + 1))]
+                n = end = links[-1][2]  # "قال عبد الله بن عمر" before his words
             else:
                 break
         elif key == SPOUSE and end == n and n + 1 < len(keys) and _PROPHET.match(keys[n + 1]):
             n = end = n + 2  # "عائشة، زوج النبي": then its eulogy
-        elif end == n and (after := _more_names(text, words, keys, n)) is not None:
+        elif end == n and (after := _more_names(text, words, keys, n, links)) is not None:
             n = end = after  # "وزهير بن حرب، قالا حدثنا", "أبو خيثمة، زهير بن حرب حدثنا", "مولى أبي هريرة حدثه"
         else:
             break
@@ -300,10 +333,10 @@ def _aside_close(words: list[regex.Match], n: int) -> int | None:
     return next((m for m in range(n + 1, min(n + _ASIDE_WORDS, len(words))) if words[m].group() == "-"), None)
 
 
-def _more_names(text: str, words: list[regex.Match], keys: list[str], n: int) -> int | None:
+def _more_names(text: str, words: list[regex.Match], keys: list[str], n: int, links: list | None = None) -> int | None:
     """After a narrator's name, the end of the names that still belong to his link: narrators joined with و and
     descriptions (another name of his, "مولى X"), when the chain goes on after them; else None."""
-    first = n
+    first, names = n, []
     for _ in range(_MORE_NAMES):
         after = _name_end(text, words, keys, n)
         if after - n >= _NAME_WORDS or after >= len(keys) or after == n or after - first > _MORE_NAME_WORDS:
@@ -320,9 +353,12 @@ def _more_names(text: str, words: list[regex.Match], keys: list[str], n: int) ->
             return None  # "أبو خيثمة، زهير بن حرب": another name of his, after a comma, short or "X بن Y"
         if keys[after] in (_AN, _AN_ALONE) and not joined:
             return None  # "يسأل عن الورود": a verb, not a name
+        names.append((NARRATOR, n + (keys[n] in DESCRIPTIONS), after))
         if _continues(words, keys, after) or (
             (joined or linked) and (keys[after] in SAYING or keys[after] in _AFTER_NAMES or keys[after] == _AN)
         ):
+            if links is not None:
+                links += names
             return after  # "علقمة، والأسود، أن رجلا", "عن أبيه، جبير بن مطعم قال", "عن أبي سهل، عثمان بن حكيم بهذا الإسناد"
         n = after
     return None

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from tei.hadith.isnad import embedded_chains
+from tei.hadith.isnad import NARRATOR, TAHWIL, TERM, chain_links, embedded_chains
 from tei.hadith.quran import find_citations
 from tei.text.normalize import PROFILES, honorific_pattern
 from tei.xmlio import tei, xml
@@ -51,6 +51,37 @@ def _first_wins(found) -> list[Span]:
             spans.append(span)
             end = span[1]
     return spans
+
+
+# A chain's links in a transcription: a narrator's name, a transmission term, the switch to another chain
+LINK_ELEMENTS = {
+    NARRATOR: ("persName", {"type": "narrator"}),
+    TERM: ("seg", {"type": "transmission"}),
+    TAHWIL: ("seg", {"type": "tahwil"}),
+}
+
+
+def link_spans(text: str, language: str) -> list[Span]:
+    """The links of an Arabic narration's chain (tei.hadith.isnad.chain_links) as spans of the whole text:
+    `<persName type="narrator">`, `<seg type="transmission">`, `<seg type="tahwil">` (ح)."""
+    if language != "ar":
+        return []
+    return [(start, end, *LINK_ELEMENTS[kind]) for kind, start, end in chain_links(text)]
+
+
+def with_links(links: list[Span], offset: int):
+    """A finder for the paragraph of the text that starts at `offset`: the hadith spans of the paragraph and
+    the chain links that lie wholly inside it."""
+
+    def find(text: str) -> list[Span]:
+        inside = [
+            (start - offset, end - offset, name, attributes)
+            for start, end, name, attributes in links
+            if start >= offset and end <= offset + len(text)
+        ]
+        return _first_wins([*hadith_spans(text), *inside])
+
+    return find
 
 
 def hadith_spans(text: str) -> list[Span]:

@@ -4,7 +4,9 @@ Encoding practice (also stated in each document's editorialDecl):
 - the text is cut into paragraphs after each run of line breaks; every <p> keeps its line breaks at its end,
   so the witness text is the concatenation of the string values of the <p> elements of <body>;
 - a narration whose chain of narrators is recognised (tei.hadith.isnad) is cut first into
-  <div type="isnad"> and <div type="matn">, each holding the paragraphs of its part;
+  <div type="isnad"> and <div type="matn">, each holding the paragraphs of its part; in an Arabic chain each
+  narrator's name is a <persName type="narrator">, each transmission term (حدثنا، عن، قال ...) a
+  <seg type="transmission"> and the switch to another chain (ح) a <seg type="tahwil">;
 - runs of Arabic script are wrapped in <foreign xml:lang="ar">; honorific formulas in <seg type="eulogy">,
   a chain reported inside the text in <seg type="isnad">, Qur'an citations in <ref type="quran" cRef="8:9">
   (tei.writers.marked_text, tei.hadith.markup), declared by a refsDecl in the header;
@@ -24,7 +26,7 @@ from tei import __version__
 from tei.diagnostics import error, line_and_column
 from tei.errors import InvalidInputError
 from tei.hadith.isnad import recognise
-from tei.hadith.markup import hadith_spans, quran_refs_decl
+from tei.hadith.markup import link_spans, quran_refs_decl, with_links
 from tei.model import Witness, Work
 from tei.outputs import sha256
 from tei.text.scripts import ARABIC_LETTER
@@ -38,7 +40,9 @@ EDITORIAL_PRACTICE = (
     "Lossless transcription. The witness text is the concatenation of the string values of the p "
     "elements of the body, in document order; each p ends with the line breaks that follow it in the "
     "source. A narration whose chain of narrators is recognised is divided into a div of type isnad and a "
-    "div of type matn, each holding the paragraphs of its part. Runs of Arabic script are marked as "
+    "div of type matn, each holding the paragraphs of its part; in an Arabic chain narrators are persName of type "
+    "narrator, transmission terms seg of type transmission and the switch to another chain (ha) seg of type "
+    "tahwil. Runs of Arabic script are marked as "
     'foreign with xml:lang="ar"; honorific formulas as seg of type eulogy; a chain of narrators reported '
     "inside the text as seg of type isnad; Qur'an citations as ref of type "
     "quran with a canonical cRef (see refsDecl). An element g of type char "
@@ -89,14 +93,16 @@ def transcription_tree(witness: Witness, work: Work, output: Path | None = None,
         ]
     else:
         parts = [(body, witness.text)]
-    number = 0
+    number, offset = 0, 0
+    links = link_spans(witness.text[:isnad_end], witness.language)  # narrators, terms and ح of the chain
     for container, part in parts:
         for chunk in paragraphs(part):
             number += 1
             paragraph = etree.SubElement(container, tei("p"))
             paragraph.set(xml("id"), f"{witness.id}-p{number}")
             paragraph.set(xml("space"), "preserve")
-            write_marked(paragraph, None, chunk, witness.language, hadith_spans)
+            write_marked(paragraph, None, chunk, witness.language, with_links(links, offset))
+            offset += len(chunk)
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
     indent(root, TEXT_CONTAINERS)
