@@ -7,7 +7,8 @@ each witness then runs through that list. Compiling reads the XML by TEI's rules
   one space, and a block (`p`, `ab`, `l`, `head`, `div`, ...) begins and ends with none; a `<w>` or `<pc>`
   token, a block, and `<lb/>`, `<cb/>`, `<pb/>`, `<caesura/>` (unless `@break="no"`) separate what stands on either side
   with one space (a "soft" space, which merges with any whitespace next to it), except where `@join`
-  joins a token to its neighbour. Inside `xml:space="preserve"` (every `ab` the toolkit writes, every
+  joins a token to its neighbour; a `<pc>` without `@join` joins as its Unicode category says (opening
+  punctuation to what follows, a dash to neither, any other punctuation to what precedes it). Inside `xml:space="preserve"` (every `ab` the toolkit writes, every
   paragraph of its transcriptions) the text is taken exactly as written, character for character;
 - whitespace directly inside element-only containers (`body`, `div`, `app`, `rdgGrp`, ...) is layout;
 - `note`, `wit`, `witDetail`, `listTranspose`, comments and processing instructions carry no witness text;
@@ -30,6 +31,7 @@ reading taken, where it starts and ends in the witness's text and how deeply it 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from lxml import etree
@@ -57,7 +59,8 @@ BLOCKS = frozenset(
         "listApp", "castList", "castItem", "figure", "postscript",
     )
 )  # fmt: skip
-TOKENS = frozenset((tei("w"), tei("pc")))
+PC = tei("pc")
+TOKENS = frozenset((tei("w"), PC))
 BREAKS = frozenset((tei("lb"), tei("cb"), tei("pb"), tei("caesura")))
 CHOICE = tei("choice")
 # Of alternatives, what a witness reads: its own form first.
@@ -214,7 +217,7 @@ class Compiler:
         elif preserve:
             self._content(child, preserve, depth, steps)
         elif tag in TOKENS:
-            join = child.get("join")
+            join = child.get("join") or (_punctuation_join(child) if tag == PC else None)
             steps.append(JOIN if join in ("left", "both") else SOFT)
             self._content(child, preserve, depth, steps)
             steps.append(JOIN if join in ("right", "both") else SOFT)
@@ -252,6 +255,16 @@ class Compiler:
             self._content(child, _space(child, preserve), depth + 1, steps)
             found.append(Reading(child, witnesses, steps))
         return Unit(app, depth, found, frozenset(lacunose), self.hand_of)
+
+
+def _punctuation_join(pc: etree._Element) -> str | None:
+    """Where a <pc> without @join attaches: opening punctuation to what follows, a dash to neither, any
+    other (, . ; : ! ? closing brackets and quotes) to what precedes it, as the Unicode category says."""
+    text = "".join(pc.itertext()).strip()
+    category = unicodedata.category(text[0]) if text else ""
+    if category in ("Ps", "Pi"):
+        return "right"
+    return None if category == "Pd" or not category.startswith("P") else "left"
 
 
 def _reading_elements(app: etree._Element):

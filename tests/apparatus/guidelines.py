@@ -8,6 +8,8 @@ those of docs/edition-format.md and the Guidelines (chapter TC, "Critical Appara
 - witnesses: listWit/witness leaves (id, else @n); @wit tokens are ids, sigla (@n), group ids (listWit or
   witness holding witnesses, standing for every leaf inside), hands (X*, XC1, X1) of declared X, which read
   as X where not cited (so do declared witnesses of type "corrector" named so), or undeclared sigla;
+- outside xml:space="preserve", whitespace collapses, and blocks, w, pc and line breaks stand apart
+  unless @join (or, for a pc without it, its Unicode category) joins them;
 - a unit: the reading whose @wit names the witness; else a lacuna if witDetail type lac/ambiguous names it
   or a lacuna is open; else a lem without @wit; else nothing;
 - lacunae: lacunaStart/witEnd open one, lacunaEnd/witStart close it (a witness whose first marker closes
@@ -20,6 +22,7 @@ those of docs/edition-format.md and the Guidelines (chapter TC, "Critical Appara
 from __future__ import annotations
 
 import re
+import unicodedata
 from itertools import combinations
 
 NS = "{http://www.tei-c.org/ns/1.0}"
@@ -181,9 +184,10 @@ class Extraction:
         elif keep:
             self.content(child, keep, holders)
         elif tag in ("w", "pc"):
-            self.emit(JOIN if child.get("join") in ("left", "both") else SOFT)
+            join = child.get("join") or (punctuation_join("".join(child.itertext())) if tag == "pc" else None)
+            self.emit(JOIN if join in ("left", "both") else SOFT)
             self.content(child, keep, holders)
-            self.emit(JOIN if child.get("join") in ("right", "both") else SOFT)
+            self.emit(JOIN if join in ("right", "both") else SOFT)
         elif tag in BREAK:
             if child.get("break") != "no":
                 self.emit(SOFT)
@@ -223,6 +227,14 @@ class Extraction:
         if bare is not None:
             return bare
         return None if any(name(r) == "lem" for r in found) else "NOTHING"
+
+
+def punctuation_join(text: str) -> str | None:
+    """Opening punctuation (Ps, Pi) joins right, a dash (Pd) neither, other punctuation left."""
+    text = text.strip()
+    if not text or not unicodedata.category(text[0]).startswith("P"):
+        return None
+    return {"Ps": "right", "Pi": "right", "Pd": None}.get(unicodedata.category(text[0]), "left")
 
 
 def child_space(child, inherited: bool) -> bool:

@@ -77,6 +77,11 @@ def test_w_and_pc_tokens_are_separated_as_tei_implies():
     assert texts(body, ids=("A", "B")) == ["εν τω ηγαπημενω, και", "εν τω υιω αυτου, και"]
 
 
+def test_punctuation_without_join_attaches_as_its_category_says():
+    body = "<ab><w>he</w><pc>(</pc><w>said</w><pc>)</pc><pc>,</pc><w>then</w><pc>–</pc><w>left</w><pc>.</pc></ab>"
+    assert texts(body, ids=("A",)) == ["he (said), then – left."]
+
+
 def test_characters_notes_and_alternatives():
     body = (
         '<ab>a<g type="char" n="U+000C"/>b<note>editorial</note> <choice><sic>teh</sic><corr>the</corr></choice> '
