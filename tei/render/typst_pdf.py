@@ -327,8 +327,12 @@ class Planner:
         return pages, pending
 
     def pages(self) -> list[PagePlan]:
-        """The plan: text and apparatus balanced, and the last page holding the end of the apparatus
-        (the last pages give up text lines, one at a time, until it does)."""
+        """The plan: each page keeps at least TEXT_SHARE of its height for the text; an apparatus too long
+        for its page is continued on the next ones; at the end, the last pages give up text lines, one at
+        a time, until the apparatus ends with the text, so that no page is without a text line."""
+        return self.balanced()
+
+    def balanced(self) -> list[PagePlan]:
         limits: dict[int, int] = {}
         pages, pending = self.plan(limits)
         for _ in range(len(self.lines) * 4):

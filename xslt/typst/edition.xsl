@@ -22,6 +22,9 @@
   <!-- Characters Typst markup gives a meaning to; each is written with a backslash before it.
        Every embedded call (#tei-app(...), #tei-lang(...)[...]) ends with ';', so that text after it
        starting with '(' or '[' is not read as more arguments. -->
+  <!-- The Arabic and Hebrew letters that decide a title statement's direction. -->
+  <xsl:variable name="right-to-left-letters">&#x05D0;&#x05D1;&#x05D2;&#x05D3;&#x05D4;&#x05D5;&#x05D9;&#x05DC;&#x05DE;&#x05E0;&#x05E8;&#x05E9;&#x05EA;&#x0627;&#x0628;&#x062A;&#x062D;&#x062F;&#x0631;&#x0633;&#x0639;&#x0641;&#x0642;&#x0643;&#x0644;&#x0645;&#x0646;&#x0647;&#x0648;&#x064A;&#x0629;&#x0649;&#x0623;&#x0625;</xsl:variable>
+
   <xsl:variable name="markup-characters">\#*_`$&lt;&gt;@[]~/"'-+=.</xsl:variable>
 
   <xsl:template match="/">
@@ -110,7 +113,10 @@
     <xsl:variable name="root-direction">
       <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$language"/></xsl:call-template>
     </xsl:variable>
-    <xsl:value-of select="concat('#let tei-apparatus-direction = ', $root-direction, '&#10;')"/>
+    <xsl:value-of select="concat('#let tei-text-direction = ', $root-direction, '&#10;')"/>
+    <!-- The apparatus runs left to right in every edition: its sigla and abbreviations (om., add.) are
+         Latin; an Arabic lemma or reading keeps its own direction inside it. -->
+    <xsl:text>#let tei-apparatus-direction = ltr&#10;</xsl:text>
   </xsl:template>
 
   <!-- language-fonts: "ar=Amiri grc=Noto Serif" pairs separated by ';' are written as a dictionary. -->
@@ -148,10 +154,14 @@
     <xsl:text>#tei-title-page([</xsl:text>
     <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$title"/></xsl:call-template>
     <xsl:text>], (</xsl:text>
+    <!-- Each statement in the direction of its own letters (an English statement on the title page of
+         an Arabic edition keeps its full stop at its end). -->
     <xsl:for-each select="$title-statements">
-      <xsl:text>[</xsl:text>
-      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
-      <xsl:text>], </xsl:text>
+      <xsl:variable name="text" select="normalize-space(.)"/>
+      <xsl:variable name="rtl" select="translate($text, $right-to-left-letters, '') != $text"/>
+      <xsl:value-of select="concat('(', substring('rtl', 1, 3 * number($rtl)), substring('ltr', 1, 3 * number(not($rtl))), ', [')"/>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$text"/></xsl:call-template>
+      <xsl:text>]), </xsl:text>
     </xsl:for-each>
     <xsl:text>), (</xsl:text>
     <xsl:for-each select="$witnesses">

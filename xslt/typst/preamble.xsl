@@ -200,7 +200,7 @@
     v(18%)
     align(center, text(size: 1.6em, weight: "bold", title))
     v(2em)
-    for statement in statements { align(center, statement); v(0.6em) }
+    for (direction, statement) in statements { align(center, text(dir: direction, statement)); v(0.6em) }
     v(3em)
     tei-conspectus(witnesses)
   })
@@ -208,7 +208,7 @@
 
 #let tei-edition(running-head: [], body) = {
   set document(title: running-head)
-  set text(font: tei-fonts, size: tei-font-size, lang: tei-language, dir: tei-apparatus-direction,
+  set text(font: tei-fonts, size: tei-font-size, lang: tei-language, dir: tei-text-direction,
     costs: (widow: 0%, orphan: 0%, runt: 0%))
   set par(leading: tei-leading)
   set page(
