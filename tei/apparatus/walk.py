@@ -11,6 +11,8 @@ each witness then runs through that list. Compiling reads the XML by TEI's rules
   punctuation to what follows, a dash to neither, any other punctuation to what precedes it). Inside `xml:space="preserve"` (every `ab` the toolkit writes, every
   paragraph of its transcriptions) the text is taken exactly as written, character for character;
 - whitespace directly inside element-only containers (`body`, `div`, `app`, `rdgGrp`, ...) is layout;
+- an empty `<c type="space"/>` or `<space/>` is a space; an element declaring xml:space="preserve" that
+  writes its spaces so is read as not preserved (its whitespace between elements is the file's layout);
 - `note`, `wit`, `witDetail`, `listTranspose`, comments and processing instructions carry no witness text;
   `<g type="char" n="U+XXXX"/>` stands for U+XXXX; of `choice` (or a pair such as `orig`/`reg` side by
   side), the witness reads what it has: `orig`, `sic`, `abbr`, else the first alternative;
@@ -59,7 +61,8 @@ BLOCKS = frozenset(
         "listApp", "castList", "castItem", "figure", "postscript",
     )
 )  # fmt: skip
-PC = tei("pc")
+PC, C = tei("pc"), tei("c")
+SPACES = frozenset((C, tei("space")))  # an empty <c type="space"/> or <space/>: a space written as an element
 TOKENS = frozenset((tei("w"), PC))
 BREAKS = frozenset((tei("lb"), tei("cb"), tei("pb"), tei("caesura")))
 CHOICE = tei("choice")
@@ -214,6 +217,8 @@ class Compiler:
             chosen = _alternative(child)
             if chosen is not None:
                 self._element(chosen, _space(chosen, preserve), depth, steps)
+        elif tag in SPACES and child.get("type", "space") == "space" and len(child) == 0 and not child.text:
+            steps.append(" " if preserve else SOFT)  # a space written as an element
         elif preserve:
             self._content(child, preserve, depth, steps)
         elif tag in TOKENS:
@@ -277,7 +282,7 @@ def _reading_elements(app: etree._Element):
 
 def _space(element: etree._Element, inherited: bool) -> bool:
     value = element.get(xml("space"))
-    return inherited if value is None else value == "preserve"
+    return inherited if value is None else _declares_preserve(element, value)
 
 
 def _preserved(element: etree._Element | None) -> bool:
@@ -285,9 +290,15 @@ def _preserved(element: etree._Element | None) -> bool:
     while element is not None:
         value = element.get(xml("space")) if isinstance(element.tag, str) else None
         if value is not None:
-            return value == "preserve"
+            return _declares_preserve(element, value)
         element = element.getparent()
     return False
+
+
+def _declares_preserve(element: etree._Element, value: str) -> bool:
+    """xml:space="preserve", unless the encoder wrote the spaces as elements (`<c type="space"/>`) inside:
+    then the whitespace between elements is the file's layout (as in Konrad's Herzmaere), not text."""
+    return value == "preserve" and not any(c.get("type") == "space" for c in element.iter(C))
 
 
 def _has_alternatives(element: etree._Element) -> bool:

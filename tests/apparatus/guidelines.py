@@ -107,8 +107,13 @@ def hand_base(token: str, declared: set, alias: dict) -> str | None:
 def preserved(element) -> bool:
     for node in (element, *element.iterancestors()):
         if node.get(XML_SPACE) is not None:
-            return node.get(XML_SPACE) == "preserve"
+            return declares_preserve(node)
     return False
+
+
+def declares_preserve(node) -> bool:
+    """preserve, unless spaces are written as <c type="space"/> inside (the whitespace is then layout)."""
+    return node.get(XML_SPACE) == "preserve" and not node.xpath(".//*[local-name()='c'][@type='space']")
 
 
 def readings(app):
@@ -181,6 +186,8 @@ class Extraction:
             chosen = next((c for c in options if name(c) in ("orig", "sic", "abbr")), options[0] if options else None)
             if chosen is not None:
                 self.element(chosen, child_space(chosen, keep), holders)
+        elif tag in ("c", "space") and child.get("type", "space") == "space" and not len(child) and not child.text:
+            self.emit(" " if keep else SOFT)
         elif keep:
             self.content(child, keep, holders)
         elif tag in ("w", "pc"):
@@ -238,8 +245,7 @@ def punctuation_join(text: str) -> str | None:
 
 
 def child_space(child, inherited: bool) -> bool:
-    value = child.get(XML_SPACE)
-    return inherited if value is None else value == "preserve"
+    return inherited if child.get(XML_SPACE) is None else declares_preserve(child)
 
 
 def finish(stream: str, marker: str) -> str:

@@ -82,6 +82,12 @@ def test_punctuation_without_join_attaches_as_its_category_says():
     assert texts(body, ids=("A",)) == ["he (said), then – left."]
 
 
+def test_spaces_written_as_elements_make_the_whitespace_between_elements_layout():
+    body = '<l xml:space="preserve">\n  <w>Ich</w><c type="space"/>\n  <w>prueve</w><pc>,</pc>\n</l>'
+    assert texts(body, ids=("A",)) == ["Ich prueve,"]
+    assert texts('<ab xml:space="preserve">a<space/>b</ab>', ids=("A",)) == ["a b"]
+
+
 def test_characters_notes_and_alternatives():
     body = (
         '<ab>a<g type="char" n="U+000C"/>b<note>editorial</note> <choice><sic>teh</sic><corr>the</corr></choice> '
