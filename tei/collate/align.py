@@ -116,8 +116,9 @@ def _moves(columns: list[Column], order: tuple[str, ...]) -> list[Move]:
     frequency = Counter(column.key for column in columns)
     moves: list[Move] = []
     seen: set[frozenset[int]] = set()
+    inserted, deleted = _runs(columns, order)
     for wid in order:
-        for move in find_moves(wid, *_runs(columns, wid, len(order)), frequency):
+        for move in find_moves(wid, inserted[wid], deleted[wid], frequency):
             places = frozenset(id(column) for column in move.moved + move.original)
             if places not in seen:
                 seen.add(places)
@@ -125,23 +126,36 @@ def _moves(columns: list[Column], order: tuple[str, ...]) -> list[Move]:
     return moves
 
 
-def _runs(columns: list[Column], wid: str, witnesses: int) -> tuple[list[list[Column]], list[list[Column]]]:
-    """The runs of columns only this witness has (inserted) and the runs it lacks where at least half of
-    the others have them (deleted: where a moved block stood; another witness's own addition is not)."""
-    inserted: list[list[Column]] = []
-    deleted: list[list[Column]] = []
-    previous = None
-    for column in columns:
-        if wid in column.cells:
-            kind = inserted if len(column.cells) == 1 else None
-        else:
-            kind = deleted if 2 * len(column.cells) >= witnesses - 1 else None
-        if kind is not None:
-            if kind is previous:
-                kind[-1].append(column)
+def _runs(columns: list[Column], order: tuple[str, ...]):
+    """For each witness, the runs of consecutive columns only it has (inserted) and the runs of consecutive
+    columns it lacks where at least half of the others stand (deleted: where a moved block stood; another
+    witness's own addition is not). One pass over the columns, then one over the well-supported ones per
+    witness, so the cost is not witnesses times columns when many witnesses add words of their own."""
+    inserted: dict[str, list[list[Column]]] = {wid: [] for wid in order}
+    deleted: dict[str, list[list[Column]]] = {wid: [] for wid in order}
+    last_alone: dict[str, int] = {}
+    supported: list[int] = []
+    for index, column in enumerate(columns):
+        size = len(column.cells)
+        if size == 1:
+            (wid,) = column.cells
+            if last_alone.get(wid) == index - 1:
+                inserted[wid][-1].append(column)
             else:
-                kind.append([column])
-        previous = kind
+                inserted[wid].append([column])
+            last_alone[wid] = index
+        if 2 * size >= len(order) - 1:
+            supported.append(index)
+    for wid in order:
+        previous = -2
+        for index in supported:
+            column = columns[index]
+            if wid not in column.cells:
+                if index == previous + 1:
+                    deleted[wid][-1].append(column)
+                else:
+                    deleted[wid].append([column])
+                previous = index
     return inserted, deleted
 
 

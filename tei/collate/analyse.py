@@ -52,16 +52,19 @@ def _is_honorific(token: Token) -> bool:
 
 @dataclass(frozen=True)
 class Text:
-    """What one witness reads in a unit: its tokens and their exact characters."""
+    """What one witness reads in a unit: its tokens and their exact characters (`text`, joined once)."""
 
     tokens: tuple[Token, ...]
+    text: str = field(init=False, compare=False)
 
-    @property
-    def text(self) -> str:
-        return "".join(token.text for token in self.tokens)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", "".join(token.text for token in self.tokens))
 
     def signature(self) -> tuple[str, ...]:
         return tuple(k for k in (_comparison_key(t) for t in self.tokens) if k)
+
+
+_EMPTY = Text(())
 
 
 @dataclass
@@ -78,15 +81,19 @@ class Collation:
     taken: set[str] = field(default_factory=set)
     position: dict[int, int] = field(default_factory=dict)  # id() of a column -> its index
 
-    def present(self, column: Column, wids: tuple[str, ...]) -> list[Token]:
-        return [self.tokens[wid][column.cells[wid]] for wid in wids if wid in column.cells]
+    def present(self, column: Column, wids: tuple[str, ...] | None = None) -> list[Token]:
+        """The tokens of the column (of these witnesses only, when given), in the order of its cells."""
+        tokens = self.tokens
+        if wids is None:
+            return [tokens[wid][index] for wid, index in column.cells.items()]
+        return [tokens[wid][column.cells[wid]] for wid in wids if wid in column.cells]
 
 
 # --- segmentation ---------------------------------------------------------------------------------
 
 
 def column_kind(column: Column, wids: tuple[str, ...], collation: Collation) -> str:
-    present = collation.present(column, wids)
+    present = collation.present(column)  # every witness of a column is one of wids
     if len(present) == len(wids) and len({token.text for token in present}) == 1:
         return AGREE
     if len({collation.profile.particle_key(_comparison_key(token)) for token in present}) == 1:
@@ -96,17 +103,14 @@ def column_kind(column: Column, wids: tuple[str, ...], collation: Collation) -> 
     return MAJOR
 
 
-def _agreement(column: Column, wids: tuple[str, ...], collation: Collation) -> tuple[int, ...]:
-    """Which witnesses agree in a column: a class number per witness (by comparison key), -1 if absent."""
-    classes: dict[str, int] = {}
-    found = []
-    for wid in wids:
-        index = column.cells.get(wid)
-        if index is None:
-            found.append(-1)
-        else:
-            found.append(classes.setdefault(_comparison_key(collation.tokens[wid][index]), len(classes)))
-    return tuple(found)
+def _agreement(column: Column, collation: Collation) -> frozenset[frozenset[str]]:
+    """Which witnesses agree in a column: its witnesses grouped by comparison key (the absent ones are
+    those in no group). Built from the column's cells alone, whatever the number of witnesses."""
+    groups: dict[str, set[str]] = {}
+    tokens = collation.tokens
+    for wid, index in column.cells.items():
+        groups.setdefault(_comparison_key(tokens[wid][index]), set()).add(wid)
+    return frozenset(frozenset(group) for group in groups.values())
 
 
 def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> list[tuple[str, list[Column]]]:
@@ -119,7 +123,7 @@ def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation)
         elif kind == MINOR:
             signature = (MINOR, n)  # never joined: its difference keeps its own type
         else:
-            signature = _agreement(column, wids, collation)
+            signature = _agreement(column, collation)
         if runs and runs[-1][2] == signature:
             runs[-1][1].append(column)
         else:
@@ -131,7 +135,7 @@ def _with_phrases(runs: list[tuple[str, list[Column], object]], wids) -> list[tu
     """Side-by-side runs where no word corresponds (disjoint witnesses, both long enough) as one phrase."""
     found: list[tuple[str, list[Column], frozenset]] = []
     for kind, columns, signature in runs:
-        present = frozenset(w for w, c in zip(wids, signature) if c >= 0) if kind == MAJOR else frozenset()
+        present = frozenset().union(*signature) if kind == MAJOR else frozenset()
         if (
             kind == MAJOR
             and found
@@ -168,7 +172,13 @@ def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) 
 
 
 def witness_texts(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> dict[str, Text]:
-    return {wid: Text(tuple(collation.tokens[wid][c.cells[wid]] for c in columns if wid in c.cells)) for wid in wids}
+    """What each witness reads over these columns; the many absent from all of them share one empty Text."""
+    found: dict[str, list[Token]] = {}
+    tokens = collation.tokens
+    for column in columns:
+        for wid, index in column.cells.items():
+            found.setdefault(wid, []).append(tokens[wid][index])
+    return {wid: Text(tuple(found[wid])) if wid in found else _EMPTY for wid in wids}
 
 
 # --- reading types ----------------------------------------------------------------------------------
@@ -251,7 +261,8 @@ def build_unit(
     ]
     typed.sort(key=lambda pair: min(pair[0]))
     content = {tuple(f): _content(texts[f[0]]) for f in families}
-    wit = {tuple(f): tuple(w for w in collation.witness_order if w in f) for f in families}
+    place = {wid: n for n, wid in enumerate(collation.witness_order)}
+    wit = {tuple(f): tuple(sorted(f, key=place.__getitem__)) for f in families}
     if base:
         lemma, grouped = Reading(wit[tuple(reference)], content[tuple(reference)], None, True), []
     else:
