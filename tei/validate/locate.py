@@ -7,6 +7,15 @@ so later errors may differ from jing's; the first never does).
 jing reports a start tag's errors (element not allowed, attributes, missing attributes) at the end of
 that start tag, text that is not allowed where it ends (at the next tag or comment), and an incomplete
 element at its end tag.
+
+The words are jing's too (its PatternMatcher): what was expected is what the pattern before the error
+allows next - "the element end-tag", "text" (or "data") and the elements that could start, taken from
+the current element's own content only; an element the grammar has nowhere is "not allowed anywhere",
+one that would be allowed after elements still missing "not allowed yet" (with the required ones when
+every way on needs them), a start tag without an attribute names the required ones. Names are written
+as the document writes them: a prefix in scope, or one made up ("ns") and declared after the list. Two
+differences are kept on purpose: a list of expected elements stops after a dozen ("or 40 more"), and an
+attribute error names its element instead of listing the attributes that were allowed.
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ class _Open:
     """An element whose end tag has not come yet."""
 
     name: QName
+    written: str  # the name as the document writes it (with its prefix), as jing quotes it
     had_child: bool = False
     skipped: bool = False  # not allowed where it is: its content is not checked
 
@@ -84,12 +94,17 @@ class _Walk:
         self.open: list[_Open] = []
         self.typed_text: list[str] = []  # text of an element with data content, matched whole at its end
         self.found: list[Located] = []
+        self.names = _Names()
 
     def take(self, event: tuple) -> None:
         kind = event[0]
-        if self.open and self.open[-1].skipped:
+        if kind == "ns" and event[2] is None:  # a namespace declaration goes out of scope
+            self.names.undeclare(event[1])
+        elif kind == "ns":
+            self.names.declare(event[1], event[2])
+        elif self.open and self.open[-1].skipped:
             if kind == "start":
-                self.open.append(_Open(event[1], skipped=True))
+                self.open.append(_Open(event[1], event[2], skipped=True))
             elif kind == "end":
                 self.open.pop()
         elif kind == "text":
@@ -117,10 +132,10 @@ class _Walk:
                 self.patterns.text_value(before, text),
                 line,
                 column,
-                lambda: f"text not allowed here{_expected(self.patterns, _inner(before))}",
+                lambda: f"text not allowed here{self._expected(before)}",
             )
 
-    def start(self, name: QName, attributes: list, line: int | None, column: int | None) -> None:
+    def start(self, name: QName, written: str, attributes: list, line: int | None, column: int | None) -> None:
         patterns = self.patterns
         if not is_whitespace("".join(self.typed_text)):  # data content may not hold elements
             self.found.append(Located(line, column, "text not allowed here"))
@@ -132,28 +147,28 @@ class _Walk:
             patterns.start_tag_open(before, name),
             line,
             column,
-            lambda: self._not_allowed(name) + _expected(patterns, before),
+            lambda: self._not_allowed(before, name, written),
         ):
-            self.open.append(_Open(name, skipped=True))
+            self.open.append(_Open(name, written, skipped=True))
             return
-        for attribute, value in attributes:
+        for attribute, attribute_written, value in attributes:
             opened = self.pattern
             self.step(
                 patterns.attribute_value(opened, attribute, value),
                 line,
                 column,
-                lambda opened=opened, attribute=attribute: (
-                    f"{self._attribute_problem(opened, attribute)} (element {_show(name)})"
+                lambda opened=opened, attribute=attribute, shown=attribute_written: (
+                    f"{self._attribute_problem(opened, attribute, shown)} (element {_quoted(written)})"
                 ),
             )
         if not self.step(
             patterns.start_tag_close(self.pattern),
             line,
             column,
-            lambda: f"element {_show(name)} missing a required attribute",
+            lambda: self._missing_attributes(written),
         ):
             self.pattern = patterns.start_tag_close(self.pattern, missing_attributes_allowed=True)
-        self.open.append(_Open(name))
+        self.open.append(_Open(name, written))
 
     def end(self, line: int | None, column: int | None) -> None:
         patterns, element = self.patterns, self.open.pop()
@@ -163,48 +178,157 @@ class _Walk:
                 patterns.text_children(self.pattern, content),
                 line,
                 column,
-                lambda: f"character content of element {_show(element.name)} invalid",
+                lambda: f"character content of element {_quoted(element.written)} invalid",
             )
         before = self.pattern
         if not self.step(
             patterns.end_tag(before),
             line,
             column,
-            lambda: f"element {_show(element.name)} incomplete{_expected(patterns, _inner(before))}",
+            lambda: f"element {_quoted(element.written)} incomplete{self._missing_or_expected(before)}",
         ):
             self.pattern = patterns.end_tag_recovering(before)
 
-    def _not_allowed(self, name: QName) -> str:
-        known = self.grammar.element_names is None or name in self.grammar.element_names
-        return f"element {_show(name)} not allowed {'here' if known else 'anywhere'}"
+    def _not_allowed(self, before: Pattern, name: QName, written: str) -> str:
+        """jing's words for an element that may not start here: "not allowed anywhere" when the grammar
+        has no element of that name, "not allowed yet" when it would be allowed after elements still
+        missing (and then which), else "not allowed here"; each with what was expected."""
+        patterns = self.patterns
+        if self.grammar.element_names is not None and name not in self.grammar.element_names:
+            return f"element {_quoted(written)} not allowed anywhere{self._expected(before)}"
+        if patterns.start_tag_open_recovering(before, name) is not patterns.not_allowed:
+            return f"element {_quoted(written)} not allowed yet{self._missing_or_expected(before)}"
+        return f"element {_quoted(written)} not allowed here{self._expected(before)}"
 
-    def _attribute_problem(self, opened: Pattern, attribute: QName) -> str:
+    def _missing_attributes(self, written: str) -> str:
+        """jing's words for a start tag that lacks an attribute: which, when it knows, else what may come."""
+        missing = self.patterns.required_attributes(self.pattern)
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            listed = self.names.listed(missing, "and", attributes=True)
+            return f"element {_quoted(written)} missing required attribute{plural} {listed}"
+        possible, wildcard = self.patterns.possible_attributes(self.pattern)
+        expected = f"; expected attribute {self.names.listed(possible, 'or', attributes=True)}" if possible else ""
+        other = " or an attribute from another namespace" if possible and wildcard else ""
+        return f"element {_quoted(written)} missing one or more required attributes{expected}{other}"
+
+    def _attribute_problem(self, opened: Pattern, attribute: QName, written: str) -> str:
         """Whether the attribute may not stand here at all, or only not with this value."""
         if self.patterns.attribute_value(opened, attribute, None) is self.patterns.not_allowed:
-            return f"attribute {_show(attribute)} not allowed here"
-        return f"value of attribute {_show(attribute)} is invalid"
+            return f"attribute {_quoted(written)} not allowed here"
+        return f"value of attribute {_quoted(written)} is invalid"
+
+    def _missing_or_expected(self, pattern: Pattern) -> str:
+        """'; missing required element "a"' (or elements "a" and "b") when jing knows which are required,
+        else what could come."""
+        missing = self.patterns.required_elements(pattern)
+        if not missing:
+            return self._expected(pattern)
+        plural = "s" if len(missing) > 1 else ""
+        return f"; missing required element{plural} {self.names.listed(missing, 'and')}"
+
+    def _expected(self, pattern: Pattern) -> str:
+        """'; expected the element end-tag, text or element "a", "b" or "c"' as jing words what could come
+        next, the names cut short after a dozen."""
+        patterns, expected = self.patterns, []
+        if patterns.allows_end_tag(pattern):
+            expected.append("the element end-tag")
+        if patterns.text_is_typed(pattern):
+            expected.append("data")
+        elif patterns.allows_text(pattern):
+            expected.append("text")
+        names, wildcard = patterns.expected_elements(pattern)
+        if names:
+            expected.append(f"element {self.names.listed(names, 'or', shown=EXPECTED_NAMES_SHOWN)}")
+            if wildcard:
+                expected.append("an element from another namespace")
+        return f"; expected {_listed(expected, 'or')}" if expected else ""
 
 
-def _inner(pattern: Pattern) -> Pattern:
-    """An element's own content pattern, from the 'after' patterns of where it stands."""
-    members = pattern.first if pattern.kind == "choice" else (pattern,)
-    inner = [m.first for m in members if m.kind == "after"]
-    return inner[0] if len(inner) == 1 else pattern
+class _Names:
+    """The namespace prefixes in scope, to write names as jing does: a name in the default namespace
+    bare, one in a namespace with a prefix in scope with that prefix, any other with a prefix made up
+    for the message ("ns") and declared after the list: '"a" or "ns:b" (with xmlns:ns="...")'."""
+
+    MADE_UP = ("ns", "ns-", "ns_", "NS", "NS-", "NS_")
+
+    def __init__(self):
+        self.bindings: dict[str, list[str]] = {"xml": [XML_NS]}
+
+    def declare(self, prefix: str, uri: str) -> None:
+        self.bindings.setdefault(prefix, []).append(uri)
+
+    def undeclare(self, prefix: str) -> None:
+        self.bindings[prefix].pop()
+        if not self.bindings[prefix]:
+            del self.bindings[prefix]
+
+    def uri(self, prefix: str) -> str | None:
+        bound = self.bindings.get(prefix)
+        return bound[-1] if bound else None
+
+    def prefix(self, uri: str) -> str | None:
+        """A prefix (never the empty one) bound to the namespace here."""
+        return min((p for p, bound in self.bindings.items() if p and bound[-1] == uri), default=None)
+
+    def listed(self, names, conjunction: str, attributes: bool = False, shown: int | None = None) -> str:
+        """The names sorted as written and quoted, joined with ',' and the conjunction (cut after `shown`
+        names: 'or 12 more'), then the declarations of any prefixes made up for them."""
+        default = "" if attributes else self.uri("")
+        declarations: dict[str, str] = {}  # namespace: prefix, for namespaces the document leaves undeclared
+        if not attributes and any(namespace == "" for namespace, _local in names):
+            if default is not None:
+                declarations[""] = ""
+            default = ""
+        written, undeclared = [], []
+        for namespace, local in names:
+            prefix = "" if namespace == default else self.prefix(namespace)
+            if prefix is None:
+                undeclared.append((namespace, local))
+            else:
+                written.append(f"{prefix}:{local}" if prefix else local)
+        namespaces = sorted({namespace for namespace, _local in undeclared})
+        if len(namespaces) == 1 and default is None:
+            declarations[namespaces[0]] = ""
+        elif namespaces:
+            declarations.update(zip(namespaces, self._made_up(len(namespaces))))
+        written += [f"{declarations[ns]}:{local}" if declarations[ns] else local for ns, local in undeclared]
+        quoted = [f'"{name}"' for name in sorted(written)]
+        if shown is not None and len(quoted) > shown:
+            quoted = quoted[:shown] + [f"{len(quoted) - shown} more"]
+        result = _listed(quoted, conjunction)
+        if declarations:
+            declared = sorted(
+                f'xmlns:{prefix}="{namespace}"' if prefix else f'xmlns="{namespace}"'
+                for namespace, prefix in declarations.items()
+            )
+            result += f" (with {' '.join(declared)})"
+        return result
+
+    def _made_up(self, count: int) -> list[str]:
+        """Prefixes for `count` undeclared namespaces, none bound in the document here: "ns" (or "ns1",
+        "ns2", ...), else the next of MADE_UP, else underscores before "ns"."""
+        attempt = 0
+        while True:
+            if attempt < len(self.MADE_UP):
+                stem = self.MADE_UP[attempt]
+            else:
+                stem = "_ns"
+                for _ in range(len(self.MADE_UP), attempt):
+                    stem = "_" + stem
+            prefixes = [stem] if count == 1 else [f"{stem}{i + 1}" for i in range(count)]
+            if all(self.uri(prefix) is None for prefix in prefixes):
+                return prefixes
+            attempt += 1
 
 
-def _expected(patterns, pattern: Pattern) -> str:
-    """'; expected element "a", "b" or "c"' as jing words it, the list cut short after a dozen names."""
-    names = [f'"{name}"' for name in patterns.expected_elements(pattern)]
-    if not names:
-        return ""
-    if len(names) > EXPECTED_NAMES_SHOWN:
-        names = names[:EXPECTED_NAMES_SHOWN] + [f"{len(names) - EXPECTED_NAMES_SHOWN} more"]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    return f"; expected element {listed}"
+def _listed(items: list[str], conjunction: str) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
-def _show(name: QName) -> str:
-    return f'"xml:{name[1]}"' if name[0] == XML_NS else f'"{name[1]}"'
+def _quoted(written: str) -> str:
+    return f'"{written}"'
 
 
 def _source_bytes(tree: etree._ElementTree) -> bytes | None:
@@ -230,6 +354,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
     events: list[tuple] = []
     line_starts = [0] + [m.end() for m in re.finditer(rb"\n", data)]
     parser = expat.ParserCreate(namespace_separator=" ")
+    parser.namespace_prefixes = True  # names come as "uri local prefix": jing quotes them as written
     parser.ordered_attributes = True
     parser.buffer_text = True
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
@@ -253,11 +378,18 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
         events.append(event)
 
     def start(name, attributes):
-        pairs = [(_qname(attributes[i]), attributes[i + 1]) for i in range(0, len(attributes), 2)]
+        named = [(*_qname(attributes[i]), attributes[i + 1]) for i in range(0, len(attributes), 2)]
         end = tag_end()
         if data[end - 2 : end] == b"/>":
             empty_element_end.append(position(end))
-        tag(("start", _qname(name), pairs, *position(end)))
+        tag(("start", *_qname(name), named, *position(end)))
+
+    def declare(prefix, uri):
+        close_text()
+        events.append(("ns", prefix or "", uri or ""))
+
+    def undeclare(prefix):
+        events.append(("ns", prefix or "", None))
 
     def end(_name):
         tag(("end", *(empty_element_end.pop() if empty_element_end else position(tag_end()))))
@@ -269,6 +401,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
             events.append(("text", characters))
 
     parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
+    parser.StartNamespaceDeclHandler, parser.EndNamespaceDeclHandler = declare, undeclare
     parser.CommentHandler = parser.ProcessingInstructionHandler = close_text
     parser.StartCdataSectionHandler = parser.EndCdataSectionHandler = close_text
     for offset in range(0, len(data), SOURCE_CHUNK):
@@ -278,25 +411,47 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
         del events[:ready]
 
 
-def _qname(expat_name: str) -> QName:
-    namespace, _, local = expat_name.rpartition(" ")
-    return namespace, local
+def _qname(expat_name: str) -> tuple[QName, str]:
+    """The (namespace, local name) of an expat name ("uri local prefix", "uri local" or "local") and the
+    name as the document writes it."""
+    parts = expat_name.split(" ")
+    if len(parts) == 1:
+        return ("", parts[0]), parts[0]
+    return (parts[0], parts[1]), f"{parts[2]}:{parts[1]}" if len(parts) == 3 else parts[1]
 
 
 def _events_from_tree(tree: etree._ElementTree) -> Iterator[tuple]:
     """The same events from the parsed tree, each tag at its element's line (no column is known)."""
 
-    def walk(element: etree._Element) -> Iterator[tuple]:
+    def written(name: etree.QName, element: etree._Element, attribute: bool) -> str:
+        if not name.namespace:
+            return name.localname
+        if name.namespace == XML_NS:
+            return f"xml:{name.localname}"
+        prefixes = [p for p, uri in element.nsmap.items() if uri == name.namespace and (p or not attribute)]
+        prefix = element.prefix if not attribute and element.prefix in prefixes else min(prefixes or [""], key=str)
+        return f"{prefix}:{name.localname}" if prefix else name.localname
+
+    def walk(element: etree._Element, inherited: dict) -> Iterator[tuple]:
+        declared = {p or "": uri for p, uri in element.nsmap.items() if inherited.get(p) != uri}
+        for prefix, uri in declared.items():
+            yield "ns", prefix, uri
         name = etree.QName(element)
-        attributes = [((etree.QName(k).namespace or "", etree.QName(k).localname), v) for k, v in element.items()]
-        yield "start", (name.namespace or "", name.localname), attributes, element.sourceline, None
+        attributes = [
+            ((etree.QName(k).namespace or "", etree.QName(k).localname), written(etree.QName(k), element, True), v)
+            for k, v in element.items()
+        ]
+        qname = (name.namespace or "", name.localname)
+        yield "start", qname, written(name, element, False), attributes, element.sourceline, None
         if element.text:
             yield "text", element.text, element.sourceline, None
         for child in element:
             if isinstance(child.tag, str):
-                yield from walk(child)
+                yield from walk(child, element.nsmap)
             if child.tail:
                 yield "text", child.tail, child.sourceline, None
         yield "end", element.sourceline, None
+        for prefix in declared:
+            yield "ns", prefix, None
 
-    yield from walk(tree.getroot())
+    yield from walk(tree.getroot(), {})

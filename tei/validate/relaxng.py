@@ -336,30 +336,103 @@ class Patterns:
             self._typed[p] = typed
         return self._typed[p]
 
-    def expected_elements(self, p: Pattern) -> list[str]:
-        """Names of elements that could start here, for a message."""
-        names: set[str] = set()
-        self._collect_names(p, names, set())
-        return sorted(names)
+    def start_tag_open_recovering(self, p: Pattern, name: QName) -> Pattern:
+        """jing's derivative for an element that is not allowed here: as start_tag_open, but a group may
+        also begin with its second part although its first part is required. Not notAllowed when the
+        element would be allowed after elements still missing ("not allowed yet")."""
+        kind = p.kind
+        if kind == "choice":
+            return self.choice_of(self.start_tag_open_recovering(member, name) for member in p.first)
+        if kind == "interleave":
+            left = self.apply_after(
+                lambda x: self.interleave(x, p.second), self.start_tag_open_recovering(p.first, name)
+            )
+            right = self.apply_after(
+                lambda x: self.interleave(p.first, x), self.start_tag_open_recovering(p.second, name)
+            )
+            return self.choice(left, right)
+        if kind == "oneOrMore":
+            rest = self.choice(p, self.empty)
+            return self.apply_after(lambda x: self.group(x, rest), self.start_tag_open_recovering(p.first, name))
+        if kind == "group":
+            derived = self.apply_after(lambda x: self.group(x, p.second), self.start_tag_open_recovering(p.first, name))
+            return self.choice(derived, self.start_tag_open_recovering(p.second, name))
+        if kind == "after":
+            return self.apply_after(lambda x: self.after(x, p.second), self.start_tag_open_recovering(p.first, name))
+        return self.start_tag_open(p, name)
 
-    def _collect_names(self, p: Pattern, names: set[str], seen: set[int]) -> None:
+    def expected_elements(self, p: Pattern) -> tuple[set[QName], bool]:
+        """Names of the elements that could start here (jing's possible start-tag names: an element's own
+        content only, never what may follow it), and whether an element of another namespace could."""
+        names: set[QName] = set()
+        wildcard = self._collect_names(p, names, set())
+        return names, wildcard
+
+    def _collect_names(self, p: Pattern, names: set[QName], seen: set[int]) -> bool:
         if id(p) in seen or p.kind in ("empty", "notAllowed", "text", "data", "value", "list", "attribute"):
-            return
+            return False
         seen.add(id(p))
         if p.kind == "element":
-            names.update(name_class_names(p.first))
-        elif p.kind == "choice":
-            for member in p.first:
-                self._collect_names(member, names, seen)
-        elif p.kind in ("interleave",):
-            self._collect_names(p.first, names, seen)
-            self._collect_names(p.second, names, seen)
-        elif p.kind in ("group", "after"):
-            self._collect_names(p.first, names, seen)
-            if p.first.nullable:
-                self._collect_names(p.second, names, seen)
-        elif p.kind == "oneOrMore":
-            self._collect_names(p.first, names, seen)
+            listed = name_class_names(p.first)
+            names.update(n for n in listed if n is not None)
+            return None in listed
+        if p.kind == "choice":
+            return any([self._collect_names(member, names, seen) for member in p.first])
+        if p.kind == "interleave" or (p.kind == "group" and p.first.nullable):
+            return any([self._collect_names(p.first, names, seen), self._collect_names(p.second, names, seen)])
+        return self._collect_names(p.first, names, seen)  # group, after (its first only), oneOrMore
+
+    def required_elements(self, p: Pattern) -> set[QName]:
+        """jing's required element names: those every way through p must start (a choice: what all its
+        members require; a group: its first part's, or its second's when the first may be empty)."""
+        kind = p.kind
+        if kind == "element":
+            return {(p.first[1], p.first[2])} if p.first[0] == "name" else set()
+        if kind == "choice":
+            required = [self.required_elements(member) for member in p.first]
+            return set.intersection(*required) if all(required) else set()
+        if kind == "group":
+            return self.required_elements(p.second if p.first.nullable else p.first)
+        if kind == "interleave":
+            return self.required_elements(p.first) | self.required_elements(p.second)
+        if kind in ("after", "oneOrMore"):
+            return self.required_elements(p.first)
+        return set()
+
+    def required_attributes(self, p: Pattern) -> set[QName]:
+        """jing's required attribute names: those every choice of p still has to have (a choice: what
+        all its members require; a group or interleave: what either part does)."""
+        kind = p.kind
+        if kind == "attribute":
+            return {(p.first[1], p.first[2])} if p.first[0] == "name" else set()
+        if kind == "choice":
+            required = [self.required_attributes(member) for member in p.first]
+            return set.intersection(*required) if all(required) else set()
+        if kind in ("group", "interleave"):
+            return self.required_attributes(p.first) | self.required_attributes(p.second)
+        if kind in ("after", "oneOrMore"):
+            return self.required_attributes(p.first)
+        return set()
+
+    def possible_attributes(self, p: Pattern) -> tuple[set[QName], bool]:
+        """Names of the attributes that may still come, and whether any of a name class (a wildcard) may."""
+        kind = p.kind
+        if kind == "attribute":
+            return ({(p.first[1], p.first[2])}, False) if p.first[0] == "name" else (set(), True)
+        if kind in ("choice", "group", "interleave"):
+            members = p.first if kind == "choice" else (p.first, p.second)
+            found = [self.possible_attributes(member) for member in members]
+            return set().union(*(names for names, _ in found)), any(wildcard for _, wildcard in found)
+        if kind in ("after", "oneOrMore"):
+            return self.possible_attributes(p.first)
+        return set(), False
+
+    def allows_end_tag(self, p: Pattern) -> bool:
+        return self.end_tag(p) is not self.not_allowed
+
+    def allows_text(self, p: Pattern) -> bool:
+        """True where text that is not white space may come next (mixed content, not data)."""
+        return not self.text_is_typed(p) and self.text_value(p, "x") is not self.not_allowed
 
 
 def is_whitespace(text: str) -> bool:
@@ -380,12 +453,13 @@ def contains(names: tuple, name: QName) -> bool:
     return contains(names[1], name) or contains(names[2], name)
 
 
-def name_class_names(names: tuple) -> list[str]:
+def name_class_names(names: tuple) -> list[QName | None]:
+    """The names of a name class; None stands for any name (of a namespace, or any at all)."""
     if names[0] == "name":
-        return [names[2]]
+        return [(names[1], names[2])]
     if names[0] == "choice":
         return name_class_names(names[1]) + name_class_names(names[2])
-    return ["(any)"]
+    return [None]
 
 
 class Grammar:

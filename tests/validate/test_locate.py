@@ -21,7 +21,7 @@ from validate.validate_mutations import variants
 
 from tei.validate import project_schema
 from tei.validate.document import read_document
-from tei.validate.locate import errors
+from tei.validate.locate import EXPECTED_NAMES_SHOWN, errors
 from tei.validate.relaxng import Grammar
 from tei.validate.schema import load_schema
 from tei.validate.xsd_datatypes import XSD_LIBRARY, _pattern, _simple_translation, datatype
@@ -33,18 +33,44 @@ LIBXML2 = etree.RelaxNG(etree.ElementTree(PROJECT_GRAMMAR))
 DERIVATIVES = Grammar(PROJECT_GRAMMAR)
 
 
-def jing_first_errors(jing: str, schema: Path, documents: list[Path]) -> dict[str, tuple[int, int] | None]:
-    """jing's first error line and column in each document (None when valid)."""
+FirstError = tuple[int, int, str] | None  # line, column and message in our words; None: valid
+_EXPECTED_NAMES = re.compile(
+    r'element ((?:"[^"]*"(?:, | or ))*"[^"]*")(?= \(with [^)]*\)$| or an element from another namespace$|$)'
+)
+
+
+def in_our_words(message: str) -> str:
+    """A RELAX NG message as `tei validate` words it: jing's, but with a long list of expected elements cut
+    after a dozen ("or 40 more"), and an attribute error naming its element instead of listing the
+    attributes that were expected (so both messages are compared up to there)."""
+    if message.startswith(("attribute ", "value of attribute ")):
+        return re.split(r"; | \(element ", message)[0]
+
+    def cut(names: re.Match) -> str:
+        quoted = re.findall(r'"[^"]*"', names[1])
+        if len(quoted) <= EXPECTED_NAMES_SHOWN:
+            return names[0]
+        shown = quoted[:EXPECTED_NAMES_SHOWN]
+        return f"element {', '.join(shown)} or {len(quoted) - EXPECTED_NAMES_SHOWN} more"
+
+    return _EXPECTED_NAMES.sub(cut, message)
+
+
+def jing_first_errors(jing: str, schema: Path, documents: list[Path]) -> dict[str, FirstError]:
+    """jing's first error in each document: line, column and message."""
     found = jing_runs.jing_first_errors(jing, schema, documents)
-    return {str(d): None if found[d] is None else (found[d].line, found[d].column) for d in documents}
+    return {
+        str(d): None if found[d] is None else (found[d].line, found[d].column, in_our_words(found[d].message))
+        for d in documents
+    }
 
 
-def our_first_errors(schema: Path, documents: list[Path]) -> dict[str, tuple[int, int] | None]:
+def our_first_errors(schema: Path, documents: list[Path]) -> dict[str, FirstError]:
     (grammar, *_rules) = load_schema(schema)
     first = {}
     for document in documents:
         found = list(grammar.check(read_document(document), str(document)))
-        first[str(document)] = (found[0].line, found[0].column) if found else None
+        first[str(document)] = (found[0].line, found[0].column, in_our_words(found[0].message)) if found else None
     return first
 
 
@@ -163,6 +189,20 @@ def test_a_document_without_a_file_is_located_by_its_element_lines():
     (first, *_rest) = errors(DERIVATIVES, document)
     assert first.line == next(document.iter(f"{{{TEI_NS}}}unknown")).sourceline and first.column is None
     assert first.message.startswith('element "unknown" not allowed anywhere')  # as jing says of unknown names
+
+
+def test_a_document_without_a_file_gets_the_same_words(tmp_path):
+    """The events read from the tree (no file to read positions from) carry the same names and namespace
+    prefixes as those read from the bytes, so the messages are the same."""
+    text = MINI.read_text(encoding="utf-8")
+    text = text.replace("<lem", '<x:note xmlns:x="urn:x"/><lem', 1).replace("<listWit", "<listWit><x:p/>", 1)
+    text = text.replace("<TEI ", '<TEI xmlns:x="urn:other" ', 1)
+    path = tmp_path / "prefixed.xml"
+    path.write_text(text, encoding="utf-8")
+    from_file = errors(DERIVATIVES, read_document(path))
+    from_tree = errors(DERIVATIVES, etree.ElementTree(etree.fromstring(text.encode())))
+    assert len(from_file) >= 2 and [e.message for e in from_tree] == [e.message for e in from_file]
+    assert from_file[0].message.startswith('element "x:p" not allowed anywhere')
 
 
 def test_a_grammar_that_includes_another_file_keeps_libxml2s_words(tmp_path):
