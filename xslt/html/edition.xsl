@@ -268,9 +268,12 @@
        - words some witnesses add: a unit without lem in an edition whose units mark their text with lem.
        Elsewhere a unit without lem is a unit without a chosen lemma: its first reading stands in the text. -->
   <xsl:template name="is-addition">
-    <xsl:if test="not(key('readings', generate-id())[self::tei:lem])
-                  and ($marks-lemmata or @from or @to or @loc
-                       or $encoding-method = 'double-end-point' or $encoding-method = 'location-referenced')">yes</xsl:if>
+    <xsl:if test="not(key('readings', generate-id())[self::tei:lem])">
+      <xsl:choose>
+        <xsl:when test="@from or @to or @loc or $encoding-method = 'double-end-point' or $encoding-method = 'location-referenced'">anchored</xsl:when>
+        <xsl:when test="$marks-lemmata">yes</xsl:when>
+      </xsl:choose>
+    </xsl:if>
   </xsl:template>
 
   <xsl:template match="tei:app" mode="text">
@@ -278,7 +281,10 @@
     <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
     <xsl:call-template name="implied-space"/>
     <span data-n="{$number}">
-      <xsl:attribute name="class">app<xsl:if test="$addition = 'yes'"> addition</xsl:if></xsl:attribute>
+      <xsl:attribute name="class">app<xsl:choose>
+          <xsl:when test="$addition = 'yes'"> addition</xsl:when>
+          <xsl:when test="$addition = 'anchored'"> addition anchored</xsl:when>
+        </xsl:choose></xsl:attribute>
       <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
       <xsl:for-each select="key('readings', generate-id())">
@@ -286,7 +292,7 @@
         <span>
           <xsl:attribute name="class">
             <xsl:text>rdg</xsl:text>
-            <xsl:if test="$is-base = 'yes' and $addition != 'yes'"> base shown</xsl:if>
+            <xsl:if test="$is-base = 'yes' and $addition = ''"> base shown</xsl:if>
           </xsl:attribute>
           <xsl:choose>
             <xsl:when test="@wit"><xsl:attribute name="data-wit"><xsl:value-of select="normalize-space(@wit)"/></xsl:attribute></xsl:when>
@@ -330,15 +336,18 @@
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
     <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
     <li id="entry-{$id}">
-      <xsl:attribute name="class">entry<xsl:if test="$addition = 'yes'"> addition</xsl:if></xsl:attribute>
+      <xsl:attribute name="class">entry<xsl:if test="$addition != ''"> addition</xsl:if></xsl:attribute>
       <xsl:if test="$edition-dir = 'auto'"><xsl:attribute name="dir">auto</xsl:attribute></xsl:if>
       <a class="unit-ref" href="#{$id}"><xsl:value-of select="$number"/></a>
       <xsl:text> </xsl:text>
       <xsl:choose>
-        <xsl:when test="$addition = 'yes'">
+        <xsl:when test="$addition != ''">
           <!-- No lemma: every reading is a variant (words some witnesses add, or readings of a passage the
                unit points to). -->
-          <span class="addition-mark" title="not in the reading text">+</span>
+          <xsl:choose>
+            <xsl:when test="$addition = 'anchored'"><span class="addition-mark" title="readings of the passage this unit points to">&#x00B0;</span></xsl:when>
+            <xsl:otherwise><span class="addition-mark" title="words some witnesses add, not in the reading text">+</span></xsl:otherwise>
+          </xsl:choose>
           <xsl:text> </xsl:text>
           <xsl:for-each select="key('readings', generate-id())">
             <xsl:if test="position() > 1"><xsl:call-template name="entry-reading-separator"/></xsl:if>
