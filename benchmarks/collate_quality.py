@@ -6,6 +6,7 @@ aligner's columns. The pairing rule (issue 15): two tokens of two witnesses are 
 in shared text at the same place, or in one unit in readings of equal length at the same position;
 within one unit, readings of unequal length pair every token with every token (the apparatus claims no
 finer correspondence). A reading holding nested units counts as one reading of its witness's words.
+Each witness is followed through the TEI by the toolkit's rebuild rule (tei.apparatus.follow).
 Both tools get the same tokens and the same normalised comparison keys (the hadith-en profile's).
 
     python benchmarks/collate_quality.py [--words 300] [--sets 12] [--no-collatex]
@@ -17,15 +18,17 @@ import argparse
 import itertools
 import sys
 import time
+from bisect import bisect_right
 from pathlib import Path
 
+import regex
 from lxml import etree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from synthetic_witnesses import SyntheticSet, generate  # noqa: E402
 
-from tei.apparatus import APP, LEM, RDG, RDG_GRP, content_text  # noqa: E402
+from tei.apparatus import follow  # noqa: E402
 from tei.collate import collate  # noqa: E402
 from tei.collate.tokenize import tokenize  # noqa: E402
 from tei.model import Witness, Work  # noqa: E402
@@ -63,58 +66,43 @@ def collatex_tei(sample: SyntheticSet) -> bytes:
     return collatex_collate(Collation.create_from_dict({"witnesses": witnesses}), output="tei").encode()
 
 
-def tei_pairs(document: bytes, witnesses: list[str]) -> set[Pair]:
+def tei_pairs(document: bytes | etree._ElementTree, witnesses: list[str]) -> set[Pair]:
     """The token pairs a parallel-segmentation TEI states, by the pairing rule of the module docstring.
-    Tokens are whitespace-separated words, numbered per witness in reading order."""
-    root = etree.fromstring(document)
-    container = root.find(".//tei:body", NSMAP)
-    blocks = list(container) if container is not None else [root]
-    counters = dict.fromkeys(witnesses, 0)
+
+    Each witness is followed through the document by the toolkit's rebuild rule (tei.apparatus.follow);
+    its tokens are the whitespace-separated words of its text, numbered in reading order, each placed
+    where its first character stands: in the reading of an outermost unit, or in the shared text after
+    the k-th outermost unit (all witnesses pass the same units)."""
+    tree = document if isinstance(document, etree._ElementTree) else etree.ElementTree(etree.fromstring(document))
+    found = tree.getroot().find(".//tei:body", NSMAP)
+    container = found if found is not None else tree.getroot()
+    shared: dict[tuple[int, int], list[tuple[str, int]]] = {}
+    units: dict[int, dict[str, list[int]]] = {}
+    for wid in witnesses:
+        path = follow(container, wid)
+        text = "".join(path.parts)
+        outer = [p for p in path.passages if p.depth == 0]
+        starts = [p.offset for p in outer]
+        gap_words: dict[int, int] = {}
+        for number, word in enumerate(regex.finditer(r"\S+", text)):
+            k = bisect_right(starts, word.start()) - 1  # the last unit starting at or before the word
+            if k >= 0 and word.start() < outer[k].end:
+                units.setdefault(k, {}).setdefault(wid, []).append(number)
+            else:
+                position = gap_words.get(k, 0)
+                gap_words[k] = position + 1
+                shared.setdefault((k, position), []).append((wid, number))
     pairs: set[Pair] = set()
-    for block in blocks:
-        for part in _parts(block):
-            if isinstance(part, str):
-                words = len(part.split())
-                for x, y in itertools.combinations(sorted(witnesses), 2):
-                    pairs.update((x, counters[x] + n, y, counters[y] + n) for n in range(words))
-                for wid in witnesses:
-                    counters[wid] += words
-                continue
-            read = {}
-            for wid in witnesses:
-                reading = _reading_of(part, wid)
-                words = len(content_text(reading, wid).split()) if reading is not None else 0
-                read[wid] = range(counters[wid], counters[wid] + words)
-                counters[wid] += words
-            for x, y in itertools.combinations(sorted(witnesses), 2):
-                if len(read[x]) == len(read[y]):
-                    pairs.update((x, i, y, j) for i, j in zip(read[x], read[y]))
-                else:
-                    pairs.update((x, i, y, j) for i in read[x] for j in read[y])
+    for tokens in shared.values():
+        for (x, i), (y, j) in itertools.combinations(sorted(tokens), 2):
+            pairs.add((x, i, y, j))
+    for readings in units.values():
+        for x, y in itertools.combinations(sorted(readings), 2):
+            if len(readings[x]) == len(readings[y]):
+                pairs.update((x, i, y, j) for i, j in zip(readings[x], readings[y]))
+            else:
+                pairs.update((x, i, y, j) for i in readings[x] for j in readings[y])
     return pairs
-
-
-def _parts(element: etree._Element):
-    """The shared texts and apps of a block, in order (texts split at word boundaries the way they stand)."""
-    if element.text:
-        yield element.text
-    for child in element:
-        if child.tag == APP:
-            yield child
-        elif isinstance(child.tag, str):
-            yield from _parts(child)
-        if child.tail:
-            yield child.tail
-
-
-def _reading_of(app: etree._Element, wid: str) -> etree._Element | None:
-    """The reading of this app (directly in it or in one of its rdgGrps) whose @wit names the witness."""
-    for reading in app.iter(LEM, RDG):
-        parent = reading.getparent()
-        directly = parent is app or (parent.tag == RDG_GRP and parent.getparent() is app)
-        if directly and f"#{wid}" in (reading.get("wit") or "").split():
-            return reading
-    return None
 
 
 def f1(predicted: set, truth: set) -> tuple[float, float, float]:

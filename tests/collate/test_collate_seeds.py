@@ -227,3 +227,19 @@ def test_every_honorific_difference_is_typed_non_substantive(seed_work):
             assert {r.type for r in unit.readings() if not r.is_lemma} <= set(NON_SUBSTANTIVE), unit.id
             checked += 1
     assert checked >= 5
+
+
+def test_the_paraphrase_stays_out_of_the_word_level_apparatus(seed_work, seed_edition):
+    """D is declared a paraphrase: the body is its clause containers, D reads a reading of each container
+    and is named in no unit inside them; the close witnesses' units sit in the containers' lemmata."""
+    assert seed_work.witness("D").kind == "paraphrase"
+    containers = [part for part in seed_edition.body if isinstance(part, VariationUnit)]
+    assert containers and all(unit.type == "paraphrase" for unit in containers)
+    inner = [unit for unit in seed_edition.units() if unit.type != "paraphrase"]
+    assert inner and all("D" not in r.witnesses for unit in inner for r in unit.readings())
+    for container in containers:
+        lemma, *others = container.readings()
+        assert lemma.witnesses == ("A", "B", "C") and lemma.is_lemma
+        assert [r.witnesses for r in others] in ([("D",)], [])
+        assert all(not isinstance(part, VariationUnit) for r in others for part in r.content)
+    assert sum(1 for c in containers if "".join(c.readings()[-1].content).strip()) >= 20
