@@ -1,8 +1,9 @@
 """The spans of a text that TEI marks as hadith structure: eulogies and Qur'an citations, and the cRef declaration.
 
 `hadith_spans(text)` gives, in order, each honorific formula (the profiles' own patterns,
-tei.text.normalize) as `<seg type="eulogy" subtype="prophet|companion">`, each Qur'an citation
-(tei.hadith.quran) as `<ref type="quran" cRef="8:9">` and each chain reported inside a text
+tei.text.normalize) as `<seg type="eulogy" subtype="prophet|companion|peace|god">`, each Qur'an citation
+(tei.hadith.quran) as `<ref type="quran" cRef="8:9">`, each verse quoted in Arabic (tei.hadith.quotations) as
+`<ref type="quran" subtype="quotation" cRef="8:9">` and each chain reported inside a text
 (tei.hadith.isnad) as `<seg type="isnad">`; a writer wraps those characters in that element
 and nothing else, so the text rebuilds byte for byte. `quran_refs_decl()` is the header's declaration
 of what a cRef means.
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from lxml import etree
 
 from tei.hadith.isnad import NARRATOR, TAHWIL, TERM, chain_links, embedded_chains
+from tei.hadith.quotations import find_quotations
 from tei.hadith.quran import find_citations
 from tei.text.normalize import PROFILES, honorific_pattern
 from tei.xmlio import tei, xml
@@ -34,8 +36,17 @@ def eulogy_spans(text: str) -> Iterator[Span]:
 
 
 def citation_spans(text: str) -> Iterator[Span]:
+    """Qur'an citations (a bracketed reference) and quotations (a verse's words in Arabic, tei.hadith.quotations),
+    each a `<ref type="quran" cRef="…">`; a quotation has subtype="quotation"."""
     for citation in find_citations(text):
         yield citation.start, citation.end, "ref", {"type": "quran", "cRef": citation.reference}
+    for quotation in find_quotations(text):
+        yield (
+            quotation.start,
+            quotation.end,
+            "ref",
+            {"type": "quran", "subtype": "quotation", "cRef": quotation.reference},
+        )
 
 
 def chain_spans(text: str) -> Iterator[Span]:

@@ -1,0 +1,64 @@
+"""Qur'an verses quoted in Arabic, found by their words (tei.hadith.quotations): vocalised or not, in part, with
+a reference, marked in transcriptions and editions; precision and recall on the hand-checked sample."""
+
+from __future__ import annotations
+
+from hadith.quotation_sample import measure
+
+from tei.collate import collate
+from tei.hadith.quotations import find_quotations
+from tei.model import Witness, Work
+from tei.writers.edition import edition_bytes
+from tei.writers.transcription import transcription_bytes
+from tei.xmlio import NSMAP, parse_bytes
+
+BADR = "فَأَنْزَلَ اللَّهُ عَزَّ وَجَلَّ ‏{‏ إِذْ تَسْتَغِيثُونَ رَبَّكُمْ فَاسْتَجَابَ لَكُمْ أَنِّي مُمِدُّكُمْ بِأَلْفٍ مِنَ الْمَلاَئِكَةِ مُرْدِفِينَ‏}‏ فَأَمَدَّهُ اللَّهُ بِالْمَلاَئِكَةِ"
+
+
+def test_a_vocalised_verse_is_found_with_its_reference():
+    (quotation,) = find_quotations(BADR)
+    assert quotation.reference == "8:9"
+    assert BADR[quotation.start : quotation.end].startswith("إِذْ تَسْتَغِيثُونَ")
+    assert BADR[quotation.start : quotation.end].endswith("مُرْدِفِينَ")
+
+
+def test_unvocalised_partial_and_across_verses():
+    assert [q.reference for q in find_quotations("فأنزل الله إذ تستغيثون ربكم فاستجاب لكم")] == ["8:9"]
+    text = "ثم تلا ‏{‏ فمن يعمل مثقال ذرة خيرا يره ومن يعمل مثقال ذرة شرا يره‏}‏"
+    assert [q.reference for q in find_quotations(text)] == ["99:7-8"]
+    assert [q.reference for q in find_quotations("وقرأ ‏{‏ ق والقرآن المجيد‏}‏")] == ["50:1"]
+
+
+def test_the_language_of_prayer_is_not_a_quotation():
+    for text in (
+        "من كان يؤمن بالله واليوم الآخر فليقل خيرا",
+        "بسم الله الرحمن الرحيم",
+        "لا إله إلا الله وحده لا شريك له له الملك وله الحمد وهو على كل شىء قدير",
+        "The Messenger said: fear Allah",
+    ):
+        assert find_quotations(text) == [], text
+
+
+def test_quotations_are_refs_in_transcriptions_and_editions():
+    work = Work(
+        "w",
+        "W",
+        language="ar",
+        profile="hadith-ar",
+        base="A",
+        witnesses=(
+            Witness("A", "A", BADR, "ar"),
+            Witness("B", "B", BADR.replace("فَأَمَدَّهُ", "فأمده"), "ar"),
+        ),
+    )
+    tree = parse_bytes(transcription_bytes(work.witnesses[0], work), "t")
+    (ref,) = tree.xpath("//tei:ref[@type='quran']", namespaces=NSMAP)
+    assert (ref.get("cRef"), ref.get("subtype")) == ("8:9", "quotation")
+    edition = parse_bytes(edition_bytes(collate(work)), "e")
+    assert [r.get("cRef") for r in edition.xpath("//tei:ref[@type='quran']", namespaces=NSMAP)] == ["8:9"]
+
+
+def test_precision_and_recall_on_the_sample(shared_dir):
+    score, differences = measure(shared_dir)
+    assert score.labels >= 200
+    assert score.precision >= 0.95 and score.recall >= 0.95, differences
