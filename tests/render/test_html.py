@@ -12,6 +12,7 @@ from lxml import etree, html
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError, UsageError
 from tei.render import formats, output_format, render
+from tei.render.html import ARABIC_RANGES, FULLWIDTH, arabic_codepoints, make_web_fonts
 from tei.render.xslt import stylesheet
 from tei.resources import resource_root
 
@@ -163,3 +164,34 @@ def test_a_lem_without_wit_stands_for_the_witnesses_no_reading_names(tmp_path):
     edition = mini_variant(tmp_path, '<lem wit="#A">captives</lem>', "<lem>captives</lem>")
     entry = page_of(edition, tmp_path / "site").get_element_by_id("entry-app-0005")
     assert " ".join(entry.text_content().split()) == "5 captives A] prisoners B C substitution ¶"
+
+
+def test_shipped_fonts_hold_what_the_css_promises():
+    """The Arabic subset holds every character of its unicode-range that Amiri has; the symbol font every
+    fullwidth form whose ASCII letter Amiri has; both are what `--make-fonts` writes (made from Amiri)."""
+    import fontpkg_amiri
+    from fontTools.ttLib import TTFont
+
+    fonts = resource_root("xslt") / "html" / "fonts"
+    amiri = set(TTFont(fontpkg_amiri.ROOT / "files" / "Amiri-Regular.ttf").getBestCmap())
+    arabic = TTFont(fonts / "amiri-arabic.woff")
+    assert set(arabic.getBestCmap()) >= amiri & set(arabic_codepoints())
+    assert arabic["name"].getDebugName(1) == "Amiri Arabic Web"
+    symbols = set(TTFont(fonts / "tei-symbols.woff").getBestCmap())
+    assert symbols == {wide for wide, narrow in FULLWIDTH.items() if narrow in amiri} and 0xFF0B in symbols
+    css = (resource_root("xslt") / "html" / "edition.css").read_text("utf-8")
+    ranges = re.findall(r"unicode-range: ([^;]+);", css)
+    promised = ", ".join(f"U+{a:04X}-{b:04X}" for a, b in ARABIC_RANGES)
+    assert ranges[0].startswith(promised)
+
+
+@pytest.mark.slow
+def test_make_web_fonts_writes_the_shipped_fonts(tmp_path):
+    from fontTools.ttLib import TTFont
+
+    shipped = resource_root("xslt") / "html" / "fonts"
+    for made in make_web_fonts(tmp_path):
+        if made.suffix == ".woff":
+            assert TTFont(made).getBestCmap() == TTFont(shipped / made.name).getBestCmap(), made.name
+        else:
+            assert made.read_bytes() == (shipped / made.name).read_bytes()
