@@ -22,7 +22,14 @@ def test_render_writes_the_site_and_lists_it(tmp_path):
     result = run("render", str(MINI), "--to", "html", "-o", str(tmp_path / "site"), "--format", "json")
     assert result.exit_code == 0, result.output
     written = json.loads(result.stdout)
-    assert sorted(Path(p).name for p in written) == ["edition.css", "edition.js", "index.html"]
+    assert sorted(Path(p).name for p in written) == [
+        "OFL.txt",
+        "amiri-arabic.woff",
+        "edition.css",
+        "edition.js",
+        "index.html",
+        "tei-symbols.woff",
+    ]
     assert result.stderr == ""
 
 
@@ -92,6 +99,9 @@ def test_build_stage_renders_the_edition_on_disk_into_html(tmp_path):
     assert sorted(p.relative_to(tmp_path).as_posix() for p in files) == [
         "html/edition.css",
         "html/edition.js",
+        "html/fonts/OFL.txt",
+        "html/fonts/amiri-arabic.woff",
+        "html/fonts/tei-symbols.woff",
         "html/index.html",
     ]
 
