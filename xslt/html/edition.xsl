@@ -400,6 +400,10 @@
     </span>
   </xsl:template>
 
+  <!-- In an entry too, a choice shows one reading (as in the text). -->
+  <xsl:template match="tei:choice/tei:reg | tei:choice/tei:corr | tei:choice/tei:expan | tei:w[tei:orig]/tei:reg"
+      mode="reading-content"/>
+
   <!-- In an entry too, words in <w> are separated as TEI implies. -->
   <xsl:template match="tei:w | tei:app" mode="reading-content">
     <xsl:call-template name="implied-space"/>
