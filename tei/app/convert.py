@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from tei.apparatus import assume_tei_namespace
 from tei.diagnostics import error
 from tei.errors import InvalidInputError
 from tei.xmlio import parse_file
@@ -37,5 +38,7 @@ def collatex_tree(path: Path) -> etree._ElementTree:
 INPUTS: dict[str, Callable[[Path], etree._ElementTree]] = {".json": collatex_tree}
 
 
-def read_apparatus(path: Path) -> etree._ElementTree:
-    return INPUTS.get(Path(path).suffix.lower(), parse_file)(path)
+def read_apparatus(path: Path, assume_tei: bool = False) -> etree._ElementTree:
+    """The document to read an apparatus from; with `assume_tei`, elements in no namespace are read as TEI's."""
+    tree = INPUTS.get(Path(path).suffix.lower(), parse_file)(path)
+    return assume_tei_namespace(tree) if assume_tei else tree

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, force_option, format_option
+from tei.cli.options import assume_tei_namespace_option, echo_backup, echo_written, force_option, format_option
 
 # The names of tei.apparatus.methods.METHODS, spelled out so that `tei --help` need not load the converter.
 METHOD_NAMES = ("parallel-segmentation", "location-referenced", "double-end-point")
@@ -28,9 +28,10 @@ METHOD_NAMES = ("parallel-segmentation", "location-referenced", "double-end-poin
     show_default=True,
     help="Where to write the result (- is stdout).",
 )
+@assume_tei_namespace_option
 @force_option
 @format_option
-def command(source, method, alignment_table, output, force, output_format):
+def command(source, method, alignment_table, output, assume_tei_namespace, force, output_format):
     """Convert the apparatus of SOURCE (any TEI document with app elements) to another method.
 
     Parallel segmentation, location-referenced and double end-point attached apparatus convert into one
@@ -50,7 +51,7 @@ def command(source, method, alignment_table, output, force, output_format):
 
     if (method is None) == (not alignment_table):
         raise UsageError(error("CV013", "give exactly one of --method and --alignment-table", str(source)))
-    tree = read_apparatus(source)
+    tree = read_apparatus(source, assume_tei_namespace)
     if alignment_table:
         from tei.convert.collatex import alignment_table_bytes
 

@@ -9,6 +9,13 @@ force_option = click.option(
 )
 
 
+assume_tei_namespace_option = click.option(
+    "--assume-tei-namespace",
+    is_flag=True,
+    help="Read a document whose elements are in no namespace (a Classical Text Editor export) as TEI.",
+)
+
+
 def format_option(command):
     """--format text|json; diagnostics follow it too."""
 

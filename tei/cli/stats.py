@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, force_option, format_option
+from tei.cli.options import assume_tei_namespace_option, echo_backup, echo_written, force_option, format_option
 
 TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, so --help needs no matplotlib
 
@@ -28,11 +28,7 @@ TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, s
     help="Instead, write a folder: statistics.txt/.json/.csv, agreement.svg, density.svg.",
 )
 @click.option("--png", is_flag=True, help="With -o: also write agreement.png and density.png (needs matplotlib).")
-@click.option(
-    "--assume-tei-namespace",
-    is_flag=True,
-    help="Read a document whose elements are in no namespace (a Classical Text Editor export) as TEI.",
-)
+@assume_tei_namespace_option
 @force_option
 @format_option
 def command(edition, table, output, png, assume_tei_namespace, force, output_format):

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from tei.cli.options import assume_tei_namespace_option
+
 LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei --help` loads no lxml
 
 
@@ -24,11 +26,7 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
     show_default=True,
     help="What stands where the witness is lacunose (lacunaStart/End, witStart/End, witDetail lac, gap).",
 )
-@click.option(
-    "--assume-tei-namespace",
-    is_flag=True,
-    help="Read a document whose elements are in no namespace (a Classical Text Editor export) as TEI.",
-)
+@assume_tei_namespace_option
 @click.option(
     "-o",
     "--output",
@@ -47,7 +45,6 @@ def command(edition, witness_id, list_witnesses, lacuna_marker, assume_tei_names
     """
     from tei.app.convert import read_apparatus
     from tei.apparatus import Apparatus
-    from tei.apparatus import assume_tei_namespace as in_tei_namespace
     from tei.cli import report
     from tei.diagnostics import error, warning
     from tei.errors import InvalidInputError, UsageError
@@ -55,9 +52,7 @@ def command(edition, witness_id, list_witnesses, lacuna_marker, assume_tei_names
 
     if (witness_id is None) == (not list_witnesses):
         raise UsageError(error("A009", "give exactly one of --wit and --list", str(edition)))
-    tree = read_apparatus(edition)
-    if assume_tei_namespace:
-        tree = in_tei_namespace(tree)
+    tree = read_apparatus(edition, assume_tei_namespace)
     apparatus = Apparatus(tree, str(edition))
     diagnostics = list(apparatus.witnesses.diagnostics)
     if list_witnesses:

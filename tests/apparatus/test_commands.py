@@ -76,3 +76,8 @@ def test_a_root_outside_the_tei_namespace_is_named_and_can_be_read_as_tei(tmp_pa
     assert (read.exit_code, read.stdout) == (0, "form\x0cfeed b end")
     stats = run("stats", path, "--assume-tei-namespace", "--table", "csv")
     assert stats.exit_code == 0 and "agreement,A,B,0.0,1,0" in stats.stdout
+    refused = run("convert", path, "--method", "location-referenced")
+    assert refused.exit_code == 1 and "[A004]" in refused.stderr
+    converted = run("convert", path, "--method", "location-referenced", "--assume-tei-namespace")
+    assert converted.exit_code == 0, converted.stderr
+    assert 'method="location-referenced"' in converted.stdout
