@@ -83,8 +83,16 @@
   <!-- [app] 'yes' when the base reading has no text: the variant readings are additions. -->
   <xsl:template name="is-addition">
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
-    <xsl:variable name="base-text"><xsl:apply-templates select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]/node()" mode="base-text"/></xsl:variable>
-    <xsl:if test="normalize-space($base-text) = ''">yes</xsl:if>
+    <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
+    <xsl:choose>
+      <xsl:when test="normalize-space(string($base)) = ''">yes</xsl:when>
+      <!-- Text with nothing that base-text leaves out: not empty (no need to rebuild it). -->
+      <xsl:when test="not($base//tei:app or $base//tei:note or $base//tei:wit or $base//tei:witDetail)"/>
+      <xsl:otherwise>
+        <xsl:variable name="base-text"><xsl:apply-templates select="$base/node()" mode="base-text"/></xsl:variable>
+        <xsl:if test="normalize-space($base-text) = ''">yes</xsl:if>
+      </xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <!-- The variant readings of a series; in an addition (empty base reading) an empty reading agrees
@@ -229,12 +237,18 @@
   </xsl:template>
 
   <!-- [app] The last word of the base text before the unit; at the start of a reading, the word before
-       the enclosing unit. -->
+       the enclosing unit. The siblings are read from the nearest back, only until one has text (reading
+       them all made a long paragraph of additions quadratic). -->
   <xsl:template name="word-before">
-    <xsl:variable name="text"><xsl:apply-templates select="preceding-sibling::node()" mode="base-text"/></xsl:variable>
+    <xsl:param name="n" select="1"/>
+    <xsl:variable name="node" select="preceding-sibling::node()[$n]"/>
+    <xsl:variable name="text"><xsl:apply-templates select="$node" mode="base-text"/></xsl:variable>
     <xsl:choose>
       <xsl:when test="normalize-space($text) != ''">
         <xsl:call-template name="last-word"><xsl:with-param name="text" select="normalize-space($text)"/></xsl:call-template>
+      </xsl:when>
+      <xsl:when test="$node">
+        <xsl:call-template name="word-before"><xsl:with-param name="n" select="$n + 1"/></xsl:call-template>
       </xsl:when>
       <xsl:otherwise>
         <xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="word-before"/></xsl:for-each>
@@ -244,10 +258,15 @@
 
   <!-- [app] The first word of the base text after the unit (or after the enclosing unit). -->
   <xsl:template name="word-after">
-    <xsl:variable name="text"><xsl:apply-templates select="following-sibling::node()" mode="base-text"/></xsl:variable>
+    <xsl:param name="n" select="1"/>
+    <xsl:variable name="node" select="following-sibling::node()[$n]"/>
+    <xsl:variable name="text"><xsl:apply-templates select="$node" mode="base-text"/></xsl:variable>
     <xsl:choose>
       <xsl:when test="normalize-space($text) != ''">
         <xsl:value-of select="substring-before(concat(normalize-space($text), ' '), ' ')"/>
+      </xsl:when>
+      <xsl:when test="$node">
+        <xsl:call-template name="word-after"><xsl:with-param name="n" select="$n + 1"/></xsl:call-template>
       </xsl:when>
       <xsl:otherwise>
         <xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="word-after"/></xsl:for-each>
