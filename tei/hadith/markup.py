@@ -13,18 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import regex
 from lxml import etree
 
 from tei.hadith.isnad import NARRATOR, TAHWIL, TERM, chain_links, embedded_chains
 from tei.hadith.quotations import find_quotations
 from tei.hadith.quran import find_citations
-from tei.text.normalize import PROFILES, honorific_pattern
+from tei.text.normalize import GOD, PROFILES, arabic_formula, honorific_pattern
 from tei.xmlio import tei, xml
 
 QURAN_REFS_DECL_ID = "quran"
 CREF_MATCH = "([0-9]+):([0-9]+(-[0-9]+)?)"  # a single range; a list (8:9;8:12) is a reference too, without a link
 CREF_REPLACEMENT = "https://quran.com/$1/$2"
 EULOGY = honorific_pattern(PROFILES["hadith-ar"])
+GOD_FORMULA_AT_START = regex.compile(rf"\s*({arabic_formula('تعالى')}|{arabic_formula('سبحانه')})")
+TAHWIL_WORD = regex.compile(r"(?<![\p{L}\p{M}])ح(?![\p{L}\p{M}])")
 
 Span = tuple[int, int, str, dict[str, str]]  # start, end, element name, attributes
 
@@ -101,11 +104,25 @@ def hadith_spans(text: str) -> list[Span]:
 
 
 def edition_spans(text: str) -> list[Span]:
-    """Eulogies and Qur'an citations inside one stretch of collated text (shared text or one reading).
+    """Eulogies, Qur'an citations and ح inside one stretch of collated text (shared text or one reading).
 
     A eulogy is one token in collation (tei.text.normalize.honorific_pattern), so it always stands whole
     in one stretch and faces the other witnesses' formulas in one unit."""
-    return _first_wins([*eulogy_spans(text), *citation_spans(text)])
+    return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citation_spans(text), *tahwil_spans(text)])
+
+
+def _cut_god_formula(text: str) -> Iterator[Span]:
+    """تعالى or سبحانه opening a stretch: the name of God before it stands in the stretch before (the
+    tokenizer saw it; a stretch of an edition does not)."""
+    match = GOD_FORMULA_AT_START.match(text)
+    if match:
+        yield match.start(1), match.end(1), "seg", {"type": "eulogy", "subtype": GOD}
+
+
+def tahwil_spans(text: str) -> Iterator[Span]:
+    """ح standing alone: the switch to another chain (a word of its own is never anything else)."""
+    for match in TAHWIL_WORD.finditer(text):
+        yield match.start(), match.end(), "seg", {"type": "tahwil"}
 
 
 def quran_refs_decl() -> etree._Element:
