@@ -564,6 +564,10 @@
 
   /* ------------------------------------------------------------------ search */
 
+  var MARKS = /[\u0300-\u036f\u064b-\u065f\u0670\u06d6-\u06ed\u0640\u0591-\u05c7]/g;
+  var ASCII = /^[\x00-\x7f]*$/;
+  var WHITESPACE = /\s/;
+
   /* Text folded for matching: case, diacritics and Arabic vowel signs and tatweel do not count, and a run
      of whitespace is one space. Each folded character remembers its text node and offset. */
   function foldedText(roots, skip) {
@@ -582,9 +586,11 @@
       });
       for (var node = walker.nextNode(); node; node = walker.nextNode()) {
         var data = node.data;
+        var ascii = ASCII.test(data);
+        if (ascii) { data = data.toLowerCase(); }
         for (var i = 0; i < data.length; i++) {
-          var folded = data[i].normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670\u06d6-\u06ed\u0640\u0591-\u05c7]/g, "").toLowerCase();
-          if (/\s/.test(folded)) {
+          var folded = ascii ? data[i] : data[i].normalize("NFD").replace(MARKS, "").toLowerCase();
+          if (WHITESPACE.test(folded)) {
             if (space) { continue; }
             folded = " ";
           }
@@ -598,8 +604,7 @@
   }
 
   function fold(query) {
-    return query.normalize("NFD").replace(/[\u0300-\u036f\u064b-\u065f\u0670\u06d6-\u06ed\u0640\u0591-\u05c7]/g, "")
-      .toLowerCase().replace(/\s+/g, " ").trim();
+    return query.normalize("NFD").replace(MARKS, "").toLowerCase().replace(/\s+/g, " ").trim();
   }
 
   function findIn(roots, skip, query, where) {
