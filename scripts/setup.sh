@@ -5,7 +5,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # Debian packages the toolkit itself uses (each is named with its reason in README.md).
-APT_PACKAGES="python3 python3-venv python3-pip xsltproc texlive-xetex texlive-humanities texlive-lang-arabic latexmk fonts-sil-charis fonts-hosny-amiri fonts-droid-fallback"
+APT_PACKAGES="python3 python3-venv python3-pip xsltproc texlive-xetex texlive-humanities texlive-lang-arabic latexmk fonts-sil-charis fonts-hosny-amiri fonts-dejavu-core fonts-droid-fallback"
 # Debian packages only the tests use (reference validator, PDF inspection, ...).
 # npm: installs axe-core, the accessibility checker the web-edition browser tests inject into the page.
 APT_TEST_PACKAGES="jing poppler-utils chromium trang npm"

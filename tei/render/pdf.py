@@ -2,7 +2,8 @@
 
 Formats: `pdf` (engine `typst`, the default, through the Python package typst, or `latex`, through
 latexmk and XeLaTeX), `typst` and `latex` (the source alone, for tuning by hand). Request parameters:
-`engine` chooses the PDF engine; every other parameter goes to the stylesheet (see
+`engine` chooses the PDF engine, `strict=yes` makes a character no font has (P014) an error; every other
+parameter goes to the stylesheet (see
 xslt/typst/params.xsl, xslt/latex/params.xsl and the series parameters of xslt/common/print.xsl).
 """
 
@@ -26,9 +27,13 @@ ENGINES = {
 }
 
 
+# A character no font of the chain has (both engines), and one XeLaTeX found missing on its own.
+MISSING_GLYPH_CODES = ("P014", "P023")
+
+
 def source(request: RenderRequest, language: str) -> tuple[bytes, list[Diagnostic]]:
     """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition."""
-    params = {key: value for key, value in request.params.items() if key != "engine"}
+    params = {key: value for key, value in request.params.items() if key not in ("engine", "strict")}
     stylesheet, _ = ENGINES[language]
     transformed = transform(stylesheet, request.tree, str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
@@ -49,6 +54,10 @@ def render_pdf(request: RenderRequest) -> Rendered:
     text, diagnostics = source(request, engine)
     _, compiler = ENGINES[engine]
     pdf, warnings = importlib.import_module(compiler).compile_pdf(text, str(request.edition))
+    missing = [d for d in warnings if d.code in MISSING_GLYPH_CODES]
+    if missing and request.params.get("strict") == "yes":
+        # --param strict=yes: a character printed as an empty box refuses the PDF.
+        raise InvalidInputError(*[error(d.code, d.message, d.file, hint=d.hint) for d in missing])
     return Rendered({request.output: pdf}, diagnostics + warnings)
 
 

@@ -21,7 +21,7 @@ from tei.errors import InvalidInputError
 from tei.render import render
 from tei.xmlio import NSMAP, parse_file
 
-from .test_pdf import latexmk  # noqa: F401 (a fixture)
+from .test_pdf import assert_apparatus_keyed, latexmk  # noqa: F401 (latexmk: a fixture)
 from .test_pdf_layout import assert_glyphs_covered, assert_within_margins_and_no_blank_page, save_page
 
 pytestmark = [pytest.mark.needs_shared, pytest.mark.external_tool, pytest.mark.slow]
@@ -80,3 +80,24 @@ def test_a_document_without_a_tei_text_is_refused(shared_dir, tmp_path):
     with pytest.raises(InvalidInputError) as refused:
         render(edition, "pdf", tmp_path / "edition.pdf")
     assert refused.value.diagnostics[0].code == "H001"
+
+
+# Every unit keyed to its line, read back with every line numbered (line-step 1). The reader of the test
+# (tests/render/test_pdf.py) finds rows by their letters and keys by the lemma's first word: it reads
+# these editions; the others need more of it (units in unnumbered headings, words as <w> without spaces,
+# double-end-point units whose lemma is elsewhere, rows of Greek, Hebrew or Arabic alone).
+KEYED = (
+    "tei-apparatus/evt_pseudoEdition.xml",
+    "tei-apparatus-conventions/calpurnius_poem7-listapp.xml",
+    "tei-apparatus-conventions/konrad_herz-crit-P.xml",
+)
+
+
+@pytest.mark.parametrize("name", KEYED)
+def test_every_unit_of_a_real_edition_is_keyed_to_its_line(name, shared_dir, tmp_path):
+    edition = shared_dir / "corpora" / name
+    rendered = render(edition, "pdf", tmp_path / "edition.pdf", {"line-step": "1"})
+    (pdf_bytes,) = rendered.files.values()
+    pdf = tmp_path / "edition.pdf"
+    pdf.write_bytes(pdf_bytes)
+    assert_apparatus_keyed(pdf, edition, every_line_numbered=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont, TTLibError
 
+from tei.errors import InvalidInputError
 from tei.outputs import write_files
 from tei.render import render
 
@@ -246,6 +247,9 @@ def test_a_character_no_font_has_is_a_warning_naming_it_and_the_fonts_tried(engi
     (found,) = [d for d in rendered.diagnostics if d.code == "P014"]
     assert "U+FF0B" in found.message and "line" in found.message
     assert ("Noto Serif" if engine == "typst" else "Charis SIL") in found.message
+    with pytest.raises(InvalidInputError) as refused:
+        render(edition, "pdf", tmp_path / "plus.pdf", {**params, "strict": "yes"})
+    assert refused.value.diagnostics[0].code == "P014"
 
 
 def test_the_running_head_is_one_line_apart_from_the_page_number(seed_pdfs):

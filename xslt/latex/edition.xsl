@@ -70,7 +70,7 @@
   <!-- reledmac lets each series take 0.8 of the page by default: two full series overflow the page,
        and paragraphed notes cannot be split, so notes ran off the page. Each series gets 0.3, so that
        the text keeps at least 40 % of the page; and reledmac's estimate of a paragraph of notes
-       (\footfudgefiddle, 64 by default) is raised to 90: at 64 the notes of real editions ran a line or
+       (\footfudgefiddle, 64 by default) is raised to 120: at 64 (and 90) the notes of real editions ran a line or
        two into the bottom margin. -->
   <xsl:template name="preamble">
     <xsl:value-of select="concat('\documentclass[twoside,', $font-size, ']{article}&#10;')"/>
@@ -96,7 +96,7 @@
 </xsl:text>
     <xsl:value-of select="concat('\firstlinenum{', $line-step, '}&#10;\linenumincrement{', $line-step, '}&#10;')"/>
     <xsl:text>\Xarrangement{paragraph}
-\renewcommand*{\footfudgefiddle}{90}
+\renewcommand*{\footfudgefiddle}{120}
 \Xmaxhnotes{0.3\textheight}
 \Xnotenumfont{\bfseries}
 \Xlemmafont{\normalfont}
