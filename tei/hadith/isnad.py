@@ -41,6 +41,7 @@ TRANSMISSION_TERMS = frozenset(
         "سمع",
         "سمعنا",
         "سمعا",
+        "سمعوا",
         "عن",
         "أن",
         "قرأت",
@@ -53,6 +54,9 @@ PRONOUN_VERBS = frozenset(
         "أخبره",
         "أخبرته",
         "حدثته",
+        "حدثاه",
+        "حدثاهم",
+        "أخبراه",
         "أخبرها",
         "أخبرهم",
         "حدثه",
@@ -65,10 +69,15 @@ PRONOUN_VERBS = frozenset(
         "أخبرهما",
     )
 )
-SAYING = frozenset(_KEY(term) for term in ("قال", "قالت", "قالا", "قالوا", "يقول", "تقول", "يحدث", "تحدث"))
-JOINED = frozenset(_KEY(term) for term in ("كلاهما", "كلهم", "جميعا", "جميعهم", "كلاهم"))  # "both/all from X"
+SAYING = frozenset(
+    _KEY(term)
+    for term in ("قال", "قالت", "قالا", "قالوا", "يقول", "تقول", "يحدث", "تحدث", "يحدثان", "يخبر", "يخبران", "تخبر")
+)
+JOINED = frozenset(
+    _KEY(term) for term in ("كلاهما", "كلهم", "جميعا", "جميعهم", "كلاهم", "كل", "هؤلاء")
+)  # "both/all from X"
 NAME_LINKS = frozenset(_KEY(term) for term in ("بن", "ابن", "بنت"))  # a name going on after a stray comma
-NAME_STARTS = frozenset(_KEY(term) for term in ("أبو", "أبي", "أبا", "ابن", "عبد", "عبيد", "أم", "بنت", "أخت"))
+NAME_STARTS = frozenset(_KEY(term) for term in ("أبو", "أبي", "أبا", "ابن", "عبد", "عبيد", "أم", "بنت", "أخت", "صاحب"))
 # Common nouns that follow أن at the start of a text ("أن رجلا سأل"): never a narrator's name
 NOT_NAMES = frozenset(
     _KEY(term)
@@ -97,11 +106,15 @@ CHAIN_ENDS = frozenset(
     _KEY(term) for term in ("بهذا", "في", "بمثل", "بمعنى", "بنحو", "مثله", "نحوه", "مثل", "نحو", "غير", "وساق", "وزاد")
 )
 _MUHAMMAD = _KEY("محمد")
+_GOD = _KEY("الله")
+_COMPANION_OF = _KEY("صاحب")  # "سفينة، صاحب رسول الله": the narrator's description, in the chain
 _BIHADHA = _KEY("بهذا")
+_CHAIN_TERMS = TRANSMISSION_TERMS - {_KEY("أن")}
 _BOOK, _FOUND = _KEY("كتابي"), _KEY("وجدت")  # "قال وجدت في كتابي عن أبي أسامة": a written transmission
 _AN, _AN_ALONE = _KEY("أن"), _KEY("عن")
 _AFTER_NAMES = frozenset(_KEY(term) for term in ("بهذا", "في", "بمثل", "بمعنى", "بنحو"))
 _LETTERS = regex.compile(r"\p{L}")
+_STANDALONE_PUNCTUATION = frozenset(("،", ",", ":", "؛"))
 DESCRIPTIONS = frozenset(
     _KEY(term) for term in ("مولى", "مولاة", "أخو", "أخي", "صاحب", "يعني", "هو", "ابنى", "ابني", "أراه")
 )
@@ -124,9 +137,9 @@ _OTHER_NAME_WORDS = 4  # "أبو خيثمة، زهير بن حرب"
 _MORE_NAMES = 5  # narrators at one link ("حدثنا أبو بكر، وزهير، وابن نمير، قالوا")
 _TERM_AHEAD = 4  # "قال عروة ولقد حدثتني": a saying verb goes on with the chain when a term follows this soon
 
-_NAME_WORD = r"(?:\(?[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*\)?|b\.?|bin|ibn|bint|al-[\p{L}\p{M}'‘’`ʿ]+|(?-i:and))"
+_NAME_WORD = r"(?:\(?[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*\)?|b\.?|bin|ibn|bint|(?-i:al)|a[lnrstdz]h?-[\p{L}\p{M}'‘’`ʿ]+|(?-i:and))"
 _NAME = (
-    rf"(?-i:(?:{_NAME_WORD}\s+){{0,10}}?(?:[\p{{Lu}}`'‘’ʿʾ(][\p{{L}}\p{{M}}`'‘’ʿʾ.\-)]*|al-[\p{{L}}\p{{M}}'‘’`ʿ]+)"
+    rf"(?-i:(?:{_NAME_WORD}\s+){{0,10}}?(?:[\p{{Lu}}`'‘’ʿʾ(][\p{{L}}\p{{M}}`'‘’ʿʾ.\-)]*|a[lnrstdz]h?-[\p{{L}}\p{{M}}'‘’`ʿ]+)"
     r"|(?:his|her)\s+(?:father|mother|uncle|grandfather|paternal\s+uncle|brother))"
 )
 # A eulogy or note in parentheses after a name, one level deep, its closing parenthesis sometimes missing:
@@ -139,11 +152,15 @@ _APPOSITION = (
 _BY = r"(?:from|on\s+the\s+authority\s+of|o\s+the\s+authority\s+of|by|through)"
 _NARRATED = r"(?:narrat\w*|naratt\w*|report\w*|relat\w*|transmitt?\w*)"  # "narrate", "naratted": misprints
 _REPORTING_VERB = (
-    r"(?:\(also\)\s+)?(?:reported|narrated|said|transmitted|observed|stated|related|reports|narrates|says|heard)"
-    r"(?:\s+(?:it|this|this\s+hadith))?"
+    r"(?:\(also\)\s+)?(?:reported|re[rp]orted|narrated|said|transmitted|observed|stated|related|reports|narrates|says"
+    r"|heard|said\s+(?:that\s+)?(?:he|she)\s+heard)"
+    r"(?:\s+(?:it|this|this\s+hadith))?(?:\s+directly)?"
+)
+_PROPHET_EN = (
+    r"(?:allah['’]s|the|god['’]s)\s+(?:m\w{0,3}s+enger|apostle|prophet)|(?:the\s+)?(?:holy\s+)?prophet|the\s+messenger"
 )
 _OF_KIN = r"(?:the\s+(?:sister|brother|son|daughter|wife|father|mother|freed\s+slave)\s+of\s+)"
-_LINK_NAME = rf"(?:{_OF_KIN}?{_NAME}{_EULOGY_AFTER}{_APPOSITION})"
+_LINK_NAME = rf"(?:(?!{_PROPHET_EN}){_OF_KIN}?{_NAME}(?:\s+(?-i:(?=\p{{Lu}})){_NAME})?{_EULOGY_AFTER}{_APPOSITION})"
 # A further link: "..., that Mus'ab bin Sa'd said:", "that he heard from Jabir,", "that 'A'isha informed him that"
 _FURTHER_LINK = (
     rf"(?:,?\s+that\s+(?:(?:he|she)\s+(?:had\s+)?heard\s+(?:from\s+)?{_NAME}{_EULOGY_AFTER}"
@@ -152,21 +169,18 @@ _FURTHER_LINK = (
     rf"(?:said|reported|narrated|informed\s+(?:him|her|me)|told\s+(?:him|her|me)|narrated\s+to\s+(?:him|her|me))"
     rf"(?=\s*(?::|that\b))))"
 )
-_PROPHET_EN = (
-    r"(?:allah['’]s|the|god['’]s)\s+(?:m\w{0,3}s+enger|apostle|prophet)|(?:the\s+)?(?:holy\s+)?prophet|the\s+messenger"
-)
 _ENGLISH_OPENING = regex.compile(
     rf"\A\s*(?:"
     rf"(?:it|this\s+hadith)\s+(?:is|was|has\s+been|had\s+been)\s+{_NARRATED}\s+"
     rf"(?:to\s+us\s+)?{_BY}\s*{_LINK_NAME}"
-    rf"|narrated\s+{_NAME}"
-    rf"|{_NAME}{_EULOGY_AFTER}(?:\s+(?:daughter|son|wife)\s+of\s+{_NAME})?{_APPOSITION}{_EULOGY_AFTER},?\s+"
+    rf"|narrated\s+{_NAME}(?:\s*:\s*{_NAME}{_EULOGY_AFTER}\s+said)?"
+    rf"|{_NAME},?{_EULOGY_AFTER}(?:\s+(?:daughter|son|wife)\s+of\s+{_NAME})?{_APPOSITION}{_EULOGY_AFTER},?\s+"
     rf"(?:{_REPORTING_VERB}(?:\s+{_BY}\s*{_LINK_NAME})*"
     rf"(?:\s+(?!{_PROPHET_EN}){_NAME}{_EULOGY_AFTER}\s+(?:as\s+)?(?:saying|say)\b)?"
     rf"|is\s+reported\s+to\s+have\s+heard)"
     rf"){_EULOGY_AFTER}{_FURTHER_LINK}*"
     rf"(?:\s*,?\s+(?:that\s+|who\s+(?:said|reported|narrated)\s*:?\s*)|\s*[:;]\s*|\s*,?\s*saying(?:\s+this)?\s*:?\s*"
-    rf"|(?<!\bof)\s+(?=(?:(?:from|on\s+the\s+authority\s+of)\s+)?(?:{_PROPHET_EN})\b))",
+    rf"|(?<!\bof)\s+(?=(?:(?:from|on\s+the\s+authority\s+of)\s+)?(?:{_PROPHET_EN})\b)|\s+(?=\(that\b))",
     regex.IGNORECASE,
 )
 _ENGLISH_EMBEDDED = regex.compile(
@@ -263,9 +277,16 @@ def _chain_end(text: str, words: list[regex.Match], keys: list[str], links: list
         elif key == CHAIN_SWITCH:
             links.append((TAHWIL, n, n + 1))
             n += 1
+            while n < len(words) and not _LETTERS.search(words[n].group()) and words[n].group() != "-":
+                n += 1  # "ح . وحدثنا"
             end = n if end == n - 1 else end  # a record ending with ح: its chain goes on in the next
         elif key == _BIHADHA and n + 2 < len(keys) and keys[n + 2] == CHAIN_SWITCH:
             n += 2  # "بهذا الإسناد ح وحدثنا ...": another chain follows
+        elif end == n and words[n].group() in _STANDALONE_PUNCTUATION:
+            n = end = n + 1  # "أبو غسان المسمعي ، ومحمد": a comma standing apart
+        elif words[n].group() == "-" and end is not None and n + 1 < len(keys) and keys[n + 1] in _CHAIN_TERMS:
+            n += 1  # "حدثنا عبد الرزاق، - أخبرنا معمر": a dash that closes nothing
+            end = n if end == n - 1 else end
         elif words[n].group() == "-" and end is not None:
             close = _aside_close(words, n)
             unclosed = close is None or any(k in TRANSMISSION_TERMS for k in keys[n + 1 : close])
@@ -319,8 +340,8 @@ def _chain_end(text: str, words: list[regex.Match], keys: list[str], links: list
                 n = end = links[-1][2]  # "قال عبد الله بن عمر" before his words
             else:
                 break
-        elif key == SPOUSE and end == n and n + 1 < len(keys) and _PROPHET.match(keys[n + 1]):
-            n = end = n + 2  # "عائشة، زوج النبي": then its eulogy
+        elif key in (SPOUSE, _COMPANION_OF) and end == n and n + 1 < len(keys) and _PROPHET.match(keys[n + 1]):
+            n = end = n + 3 if n + 2 < len(keys) and keys[n + 2] == _GOD else n + 2  # "زوج النبي"، "صاحب رسول الله"
         elif end == n and (after := _more_names(text, words, keys, n, links)) is not None:
             n = end = after  # "وزهير بن حرب، قالا حدثنا", "أبو خيثمة، زهير بن حرب حدثنا", "مولى أبي هريرة حدثه"
         else:
@@ -338,6 +359,8 @@ def _more_names(text: str, words: list[regex.Match], keys: list[str], n: int, li
     descriptions (another name of his, "مولى X"), when the chain goes on after them; else None."""
     first, names = n, []
     for _ in range(_MORE_NAMES):
+        while n < len(words) and words[n].group() in _STANDALONE_PUNCTUATION:
+            n += 1  # "أبو غسان المسمعي ، ومحمد بن المثنى ، قالا"
         after = _name_end(text, words, keys, n)
         if after - n >= _NAME_WORDS or after >= len(keys) or after == n or after - first > _MORE_NAME_WORDS:
             return None
@@ -347,12 +370,11 @@ def _more_names(text: str, words: list[regex.Match], keys: list[str], n: int, li
             return None  # "ونحن بجمع", "وهو يقول": the text ("محمد، هو ابن جعفر" is his name)
         joined = keys[n][:1] == "و" or _unjoined(keys[n]) in NAME_STARTS | DESCRIPTIONS
         linked = any(keys[m] in NAME_LINKS for m in range(n, after))
-        if not joined and not (
-            words[n - 1].group().endswith(("،", ",")) and (after - n <= _OTHER_NAME_WORDS or linked)
-        ):
+        after_comma = words[n - 1].group().endswith(("،", ",", "-"))  # after a comma or an aside
+        if not joined and not (after_comma and (after - n <= _OTHER_NAME_WORDS or linked)):
             return None  # "أبو خيثمة، زهير بن حرب": another name of his, after a comma, short or "X بن Y"
-        if keys[after] in (_AN, _AN_ALONE) and not joined:
-            return None  # "يسأل عن الورود": a verb, not a name
+        if keys[after] in (_AN, _AN_ALONE) and not (joined or linked or keys[n].startswith("ال")):
+            return None  # "يسأل عن الورود": a verb, not a name ("عمر بن نبيه، الكعبي عن" is a name)
         names.append((NARRATOR, n + (keys[n] in DESCRIPTIONS), after))
         if _continues(words, keys, after) or (
             (joined or linked) and (keys[after] in SAYING or keys[after] in _AFTER_NAMES or keys[after] == _AN)
@@ -443,7 +465,7 @@ def _name_end(text: str, words: list[regex.Match], keys: list[str], first: int) 
     """The index of the first word after the narrator's name that starts at word `first`."""
     n = first
     while n < len(words) and n - first < _NAME_WORDS:
-        if keys[n] in CHAIN_ENDS:
+        if keys[n] in CHAIN_ENDS or (n > first and words[n].group() in _STANDALONE_PUNCTUATION):
             return n
         if n > first and (
             keys[n] in PRONOUN_VERBS
