@@ -18,6 +18,7 @@ Growth is near-linear in the length of the texts for real witnesses, which share
 
 from __future__ import annotations
 
+import zlib
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ from rapidfuzz.distance import Indel
 
 from tei.text.normalize import CLASS_MARK
 
+EXACT_ORDER_LIMIT = 64  # witnesses up to which the canonical order compares every pair of texts exactly
+SKETCH = 128  # hashes kept per witness to estimate likeness beyond that
 EXACT_LIMIT = 20_000_000  # cells of an anchorless range solved exactly; larger ranges are split
 RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to this) in both ranges
 CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
@@ -66,28 +69,68 @@ class Alignment:
 
 
 def canonical_order(keys: dict[str, list[str]], base: str | None) -> tuple[str, ...]:
-    """Base (or the most central witness) first, then each time the witness most like one already placed."""
+    """Base (or the most central witness) first, then each time the witness most like one already placed.
+
+    Likeness is the share of keys two witnesses have in common (as multisets), computed once per pair from
+    each witness's key counts; beyond EXACT_ORDER_LIMIT witnesses it is estimated from bottom-k sketches
+    (_sketched_similarity), so a pair costs SKETCH items, not the length of the texts. The greedy choice keeps for every witness not yet placed its best likeness
+    to those placed, updated as each is placed: O(n^2) pairs, not O(n^3)."""
     ids = sorted(keys)
     if not ids:
         return ()
-    counts = {wid: Counter(keys[wid]) for wid in ids}
+    position = {wid: n for n, wid in enumerate(ids)}
+    if len(ids) > EXACT_ORDER_LIMIT:
+        similarity = _sketched_similarity(keys, ids)
+    else:
+        counts = {wid: dict(Counter(keys[wid])) for wid in ids}
+
+        def similarity(x: str, y: str) -> float:
+            small, large = (counts[x], counts[y]) if len(counts[x]) <= len(counts[y]) else (counts[y], counts[x])
+            get = large.get
+            shared = sum(min(count, get(key, 0)) for key, count in small.items())
+            return shared / (max(len(keys[x]), len(keys[y])) or 1)
+
+    like = {(x, y): similarity(x, y) for n, x in enumerate(ids) for y in ids[n + 1 :]}
+
+    def between(x: str, y: str) -> float:
+        return like[(x, y) if x < y else (y, x)]
+
+    first = base if base in keys else max(ids, key=lambda x: (sum(between(x, y) for y in ids if y != x), -position[x]))
+    order, rest = [first], [wid for wid in ids if wid != first]
+    best = {wid: between(wid, first) for wid in rest}
+    while rest:
+        chosen = max(rest, key=lambda x: (best[x], -position[x]))
+        order.append(chosen)
+        rest.remove(chosen)
+        for wid in rest:
+            value = between(wid, chosen)
+            if value > best[wid]:
+                best[wid] = value
+    return tuple(order)
+
+
+def _sketched_similarity(keys: dict[str, list[str]], ids: list[str]):
+    """The Jaccard similarity of two witnesses' key multisets (the k-th occurrence of a key an item of
+    its own), estimated from bottom-k sketches: each witness keeps the SKETCH smallest CRC-32 hashes of
+    its items; of the SKETCH smallest hashes of the two sketches together, the share found in both.
+    Deterministic (CRC-32, not Python's salted hash), so the order never depends on the run."""
+    sketches = {}
+    for wid in ids:
+        seen: Counter = Counter()
+        hashes = []
+        for key in keys[wid]:
+            seen[key] += 1
+            hashes.append(zlib.crc32(f"{key}\x00{seen[key]}".encode()))
+        sketches[wid] = frozenset(sorted(set(hashes))[:SKETCH])
 
     def similarity(x: str, y: str) -> float:
-        longest = max(len(keys[x]), len(keys[y])) or 1
-        return sum((counts[x] & counts[y]).values()) / longest
+        first, second = sketches[x], sketches[y]
+        union = sorted(first | second)[:SKETCH]
+        if not union:
+            return 0.0
+        return sum(1 for value in union if value in first and value in second) / len(union)
 
-    pairwise = {(x, y): similarity(x, y) for x in ids for y in ids if x < y}
-
-    def like(x: str, y: str) -> float:
-        return pairwise[(x, y) if x < y else (y, x)]
-
-    first = base if base in keys else max(ids, key=lambda x: (sum(like(x, y) for y in ids if y != x), -ids.index(x)))
-    order, rest = [first], [wid for wid in ids if wid != first]
-    while rest:
-        best = max(rest, key=lambda x: (max(like(x, y) for y in order), -ids.index(x)))
-        order.append(best)
-        rest.remove(best)
-    return tuple(order)
+    return similarity
 
 
 def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:

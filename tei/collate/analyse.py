@@ -10,8 +10,8 @@ as fine as the alignment:
 - a column where the witnesses differ only under normalisation (spelling, honorific formula, quotes,
   punctuation) is a unit of its own, so its difference is typed as such;
 - a phrase unit is made only where no word corresponds: two runs side by side, each of PHRASE_MIN
-  columns or more, no witness present in both (one set of witnesses says it one way, the others
-  another way); its substantive readings are typed `paraphrase`. A long addition needs nothing
+  columns or more, no witness present in both, neither part of a moved block (one set of witnesses
+  says it one way, the others another way); its substantive readings are typed `paraphrase`. A long addition needs nothing
   special: one witness present throughout is one signature, hence one unit.
 Readings are the distinct texts of the witnesses (identical texts merged into one reading), typed with
 the vocabulary of docs/edition-format.md relative to the base witness's reading (the lemma) or, without a
@@ -31,7 +31,7 @@ from tei.collate.align import Alignment, Column
 from tei.model import Reading, ReadingGroup, Token, Transposition, VariationUnit
 from tei.text.normalize import CLASS_MARK, QUOTE_MARKS, Profile
 
-PHRASE_MIN = 3  # columns each side of a phrase unit needs (shorter runs stay additions and omissions)
+PHRASE_MIN = 6  # columns each side of a phrase unit needs (shorter runs stay additions and omissions)
 PARAPHRASE_TOKENS = 6  # readings this long (together) that share little are paraphrases
 PARAPHRASE_OVERLAP = 0.5  # below this share of common words, a long substitution is a paraphrase
 CONTEXT = 4  # columns before a unit whose keys go into its id
@@ -128,14 +128,18 @@ def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation)
             runs[-1][1].append(column)
         else:
             runs.append((kind, [column], signature))
-    return _with_phrases(runs, wids)
+    return _with_phrases(runs, collation.moved)
 
 
-def _with_phrases(runs: list[tuple[str, list[Column], object]], wids) -> list[tuple[str, list[Column]]]:
-    """Side-by-side runs where no word corresponds (disjoint witnesses, both long enough) as one phrase."""
+def _with_phrases(runs: list[tuple[str, list[Column], object]], moved: set[int]) -> list[tuple[str, list[Column]]]:
+    """Side-by-side runs where no word corresponds (disjoint witnesses, both long enough) as one phrase;
+    never a moved block (its words correspond, elsewhere)."""
     found: list[tuple[str, list[Column], frozenset]] = []
     for kind, columns, signature in runs:
         present = frozenset().union(*signature) if kind == MAJOR else frozenset()
+        if kind == MAJOR and any(id(column) in moved for column in columns):
+            found.append(("moved", list(columns), present))  # a kind of its own: never joined into a phrase
+            continue
         if (
             kind == MAJOR
             and found
@@ -148,7 +152,7 @@ def _with_phrases(runs: list[tuple[str, list[Column], object]], wids) -> list[tu
             found.append((PHRASE, before + columns, had | present))
             continue
         found.append((kind, list(columns), present))
-    return [(kind, columns) for kind, columns, _ in found]
+    return [(MAJOR if kind == "moved" else kind, columns) for kind, columns, _ in found]
 
 
 def _last_part(run: tuple[str, list[Column], frozenset]) -> int:
