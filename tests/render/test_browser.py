@@ -741,3 +741,23 @@ def test_axe_finds_no_serious_or_critical_violation(name, width, site_of, browse
     found += page.evaluate(run)
     assert found == [], "\n".join(map(str, found))
     page.close()
+
+
+@pytest.mark.needs_shared
+def test_an_anchored_unit_lights_up_the_passage_it_points_to(site_of, browser, shared_dir):
+    """alea_Bisharah is double-end-point: <anchor xml:id="X"/>words<app from="#X">, the lemma between them."""
+    page = browser.new_page()
+    page.goto(site_of("tei-apparatus-conventions/alea_Bisharah.xml").as_uri())
+    page.wait_for_selector("html.ready")
+    unit = page.eval_on_selector("#reading-text .app.anchored[data-from]", "u => u.id")
+    page.click(f"[id='{unit}']")
+    lemma = page.evaluate("Array.from(CSS.highlights.get('lemma')).map(r => r.toString().trim())")
+    anchor = page.eval_on_selector(
+        f"[id='{unit}']",
+        """u => { const a = document.querySelector(`[data-xml-id="${u.dataset.from}"]`);
+                  const r = document.createRange(); r.setStartAfter(a); r.setEndBefore(u); return r.toString().trim(); }""",
+    )
+    assert lemma == [anchor] and anchor
+    page.keyboard.press("Escape")
+    assert page.evaluate("CSS.highlights.has('lemma')") is False
+    page.close()

@@ -205,10 +205,36 @@
     toList.dir = "ltr";
     toList.textContent = "Entry in the apparatus";
     fillPanel("Unit " + unit.getAttribute("data-n"), [body, toList]);
+    showLemmaSpan(unit);
     if (options && options.focus) { controlOf(unit).focus({ preventScroll: true }); }
     if (options && options.scroll) { unit.scrollIntoView({ block: "center" }); }
     keepInSight(unit);
     if (history.replaceState && location.hash !== "#" + unit.id) { history.replaceState(null, "", "#" + unit.id); }
+  }
+
+  /* An anchored unit (double end-point) has no text of its own: its lemma is the passage it points to,
+     lit up while the unit is active. From an anchor to the unit, from the unit to an anchor, between two
+     anchors; a word or segment pointed to alone is its own lemma. */
+  function showLemmaSpan(unit) {
+    if (!window.CSS || !CSS.highlights || typeof Highlight === "undefined") { return; }
+    var lemma = new Highlight();
+    var target = function (name) {
+      var id = unit.getAttribute(name);
+      return id ? page.text.querySelector('[data-xml-id="' + CSS.escape(id) + '"]') : null;
+    };
+    var from = target("data-from");
+    var to = target("data-to");
+    var isPoint = function (e) { return e && !e.textContent.trim(); };
+    var range = document.createRange();
+    if (isPoint(from) || isPoint(to)) {
+      if (from) { range.setStartAfter(from); } else { range.setStartAfter(unit); }
+      if (to && from) { range.setEndBefore(to); } else if (to) { range.setEndBefore(to); } else { range.setEndBefore(unit); }
+      if (!range.collapsed && range.toString().length < 2000) { lemma.add(range); }
+    } else if (from && !to) {
+      range.selectNodeContents(from);
+      lemma.add(range);
+    }
+    CSS.highlights.set("lemma", lemma);
   }
 
   function showNote(marker) {
@@ -231,6 +257,7 @@
     controlOf(page.active).setAttribute("aria-expanded", "false");
     controlOf(page.active).focus({ preventScroll: true });
     page.active = null;
+    if (window.CSS && CSS.highlights) { CSS.highlights.delete("lemma"); }
     page.panel.innerHTML = '<p class="hint">Select a marked passage to see its readings.</p>';
   }
 

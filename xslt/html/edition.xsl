@@ -259,6 +259,8 @@
     </xsl:if>
     <!-- Preserved whitespace is shown as it is, unless the encoder wrote the spaces as elements (c type="space"):
          then the whitespace between elements is only the layout of the file. -->
+    <!-- An element a unit can point to (@from, @to) keeps its id, apart from the page's own ids. -->
+    <xsl:if test="@xml:id and not(self::tei:app)"><xsl:attribute name="data-xml-id"><xsl:value-of select="@xml:id"/></xsl:attribute></xsl:if>
     <xsl:if test="@xml:space = 'preserve' and not(.//tei:c[@type = 'space'])"><xsl:attribute name="data-space">preserve</xsl:attribute></xsl:if>
   </xsl:template>
 
@@ -287,6 +289,8 @@
         </xsl:choose></xsl:attribute>
       <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
+      <xsl:if test="starts-with(@from, '#')"><xsl:attribute name="data-from"><xsl:value-of select="substring(@from, 2)"/></xsl:attribute></xsl:if>
+      <xsl:if test="starts-with(@to, '#')"><xsl:attribute name="data-to"><xsl:value-of select="substring(@to, 2)"/></xsl:attribute></xsl:if>
       <xsl:for-each select="key('readings', generate-id())">
         <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
         <span>
