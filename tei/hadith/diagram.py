@@ -1,0 +1,165 @@
+"""The isnad diagram of parallel narrations: every narrator of every witness's chains a node, every "X heard it
+from Y" an edge, shared links merged, the common link drawn apart; written as SVG.
+
+Narrators are the names `chain_links` finds (tei.hadith.isnad), one node per name under the hadith-ar key
+(vocalisation, letter forms and a leading و folded), so `مُحَمَّدُ بْنُ بَشَّارٍ` and `محمد بن بشار` are one
+node, and a name that begins one fuller name only is that narrator (عبد الله = عبد الله بن
+مسعود). A name that only says who he is to the narrator before him (أبيه، أبي، جده، عمه: "his father") is a
+node of its own for each narrator it belongs to. A chain is cut at each ح: each part is read from the
+compiler's teacher down to the Companion, and the diagram is drawn the other way, the Companion at the top.
+The common link is the narrator farthest from the top through whom every witness's chains pass: below him
+the chains fan out (Juynboll's "common link"). Nodes are laid out by layers (their longest distance from the
+top), in the order they are first met.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+import regex
+
+from tei.hadith.isnad import NARRATOR, TAHWIL, chain_links
+from tei.text.normalize import PROFILES
+
+_KEY = PROFILES["hadith-ar"].key
+_NOT_LETTER = regex.compile(r"[^\p{L}\p{M}]")
+RELATIVE = frozenset(_KEY(w) for w in ("أبيه", "أبي", "أبوه", "جده", "عمه", "أمه", "خاله", "أخيه", "أبيها", "جدي"))
+NODE_WIDTH, NODE_HEIGHT, GAP_X, GAP_Y, MARGIN = 170, 34, 24, 46, 20
+
+
+@dataclass
+class Diagram:
+    """Nodes (key -> printed name), edges (teacher key, student key) with the witnesses that have them."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    edges: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    witnesses_of: dict[str, set[str]] = field(default_factory=dict)  # node -> witnesses whose chains pass it
+    order: list[str] = field(default_factory=list)  # nodes in the order first met
+    common_link: str | None = None
+
+    def layers(self) -> dict[str, int]:
+        """Each node's longest distance from a node that heard from nobody (the top)."""
+        teachers: dict[str, list[str]] = {key: [] for key in self.order}
+        for teacher, student in self.edges:
+            teachers[student].append(teacher)
+        depth: dict[str, int] = {}
+
+        def visit(key: str, seen: frozenset[str]) -> int:
+            if key not in depth:
+                above = [visit(t, seen | {key}) for t in teachers[key] if t not in seen]
+                depth[key] = 1 + max(above) if above else 0
+            return depth[key]
+
+        for key in self.order:
+            visit(key, frozenset())
+        return depth
+
+
+def name_key(name: str, before: str | None) -> str:
+    """A narrator's node key: his name's folded words; a relative name (أبيه) keyed with the narrator before."""
+    words = [_KEY(_NOT_LETTER.sub("", word)) for word in name.split()]
+    if words and words[0][:1] == "و" and len(words[0]) > 2:
+        words[0] = words[0][1:]
+    if len(words) > 1 and words[0] == _KEY("على"):
+        words = words[1:]  # "قرأت على مالك"
+    key = " ".join(w for w in words if w)
+    if key in RELATIVE and before:
+        return f"{key} <{before}>"
+    return key
+
+
+def chains_of(text: str) -> list[list[tuple[str, str]]]:
+    """The chains of an Arabic narration (split at ح), each a list of (key, name) from the compiler's teacher to
+    the Companion."""
+    chains: list[list[tuple[str, str]]] = [[]]
+    for kind, start, end in chain_links(text):
+        if kind == TAHWIL:
+            chains.append([])
+        elif kind == NARRATOR:
+            name = text[start:end]
+            before = chains[-1][-1][0] if chains[-1] else None
+            chains[-1].append((name_key(name, before), name))
+    return [chain for chain in chains if chain]
+
+
+def build(witnesses: list[tuple[str, str]]) -> Diagram:
+    """The diagram of (witness id, Arabic text) narrations."""
+    diagram = Diagram()
+    chains = {wid: chains_of(text) for wid, text in witnesses}
+    fuller = _fuller_names([key for found in chains.values() for chain in found for key, _ in chain])
+    for wid, found in chains.items():
+        for chain in ([(fuller.get(key, key), name) for key, name in chain] for chain in found):
+            for key, name in chain:
+                if key not in diagram.names:
+                    diagram.names[key] = name
+                    diagram.order.append(key)
+                diagram.witnesses_of.setdefault(key, set()).add(wid)
+            for (student, _), (teacher, _) in zip(chain, chain[1:]):
+                if student != teacher:
+                    diagram.edges.setdefault((teacher, student), set()).add(wid)
+    everyone = {wid for wid, found in chains.items() if found}
+    shared = [key for key in diagram.order if diagram.witnesses_of[key] >= everyone and len(everyone) > 1]
+    if shared:
+        depth = diagram.layers()
+        diagram.common_link = max(shared, key=lambda key: (depth[key], -diagram.order.index(key)))
+    return diagram
+
+
+def _fuller_names(keys: list[str]) -> dict[str, str]:
+    """A name that begins one fuller name only is that narrator: "عمارة" and "عمارة بن القعقاع", "عبد الله" and
+    "عبد الله بن مسعود", "ابراهيم بن سويد" and "ابراهيم بن سويد النخعي" are one node."""
+    names = set(keys)
+    fuller = {}
+    for key in names:
+        words = key.split()
+        longer = [other for other in names if other != key and other.split()[: len(words)] == words]
+        if len(longer) == 1 and "<" not in key:
+            fuller[key] = longer[0]
+    return fuller
+
+
+def svg(diagram: Diagram, title: str = "Isnad diagram") -> str:
+    """The diagram as a standalone SVG document: one `<g class="narrator">` per node (its name as text), one line
+    per edge, the common link's box drawn thicker and labelled in its title."""
+    depth = diagram.layers()
+    rows: dict[int, list[str]] = {}
+    for key in diagram.order:
+        rows.setdefault(depth[key], []).append(key)
+    widest = max((len(row) for row in rows.values()), default=1)
+    width = MARGIN * 2 + widest * NODE_WIDTH + (widest - 1) * GAP_X
+    height = MARGIN * 2 + len(rows) * NODE_HEIGHT + max(len(rows) - 1, 0) * GAP_Y
+    place: dict[str, tuple[float, float]] = {}
+    for layer, keys in sorted(rows.items()):
+        row_width = len(keys) * NODE_WIDTH + (len(keys) - 1) * GAP_X
+        x0 = (width - row_width) / 2
+        for n, key in enumerate(keys):
+            place[key] = (x0 + n * (NODE_WIDTH + GAP_X), MARGIN + layer * (NODE_HEIGHT + GAP_Y))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        '<g class="links" stroke="#555" stroke-width="1.2" fill="none">',
+    ]
+    for (teacher, student), wids in diagram.edges.items():
+        (x1, y1), (x2, y2) = place[teacher], place[student]
+        parts.append(
+            f'<line x1="{x1 + NODE_WIDTH / 2:.1f}" y1="{y1 + NODE_HEIGHT:.1f}" x2="{x2 + NODE_WIDTH / 2:.1f}" '
+            f'y2="{y2:.1f}" stroke-width="{1 + len(wids) * 0.6:.1f}"/>'
+        )
+    parts.append("</g>")
+    for key in diagram.order:
+        x, y = place[key]
+        common = key == diagram.common_link
+        label = escape(diagram.names[key])
+        note = " (common link)" if common else ""
+        parts.append(
+            f'<g class="narrator{" common-link" if common else ""}">'
+            f"<title>{label}{note}: {len(diagram.witnesses_of[key])} witness(es)</title>"
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{NODE_WIDTH}" height="{NODE_HEIGHT}" rx="6" '
+            f'fill="{"#fde9c8" if common else "#fff"}" stroke="#333" stroke-width="{3 if common else 1}"/>'
+            f'<text x="{x + NODE_WIDTH / 2:.1f}" y="{y + NODE_HEIGHT / 2 + 5:.1f}" text-anchor="middle" '
+            f'direction="rtl" font-family="Amiri, serif" font-size="14">{label}</text></g>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
