@@ -188,6 +188,38 @@ def test_seed_pages_stay_in_their_margins_with_every_glyph_embedded(engine, seed
         save_page(pdf, page, artifacts / f"print-{engine}-seeds-page{page}")
 
 
+SPAN = re.compile(r"(?<![\d–])(\d+)–(\d+) ([^\]]{1,80}?)\]")
+
+
+def assert_spans_end_on_their_lines(pages) -> int:
+    """Every entry 'N–M lemma]' has the lemma's first word on line N and its last word on line M (a word
+    hyphenated at the end of a line is joined again): both ends of a span are keyed."""
+    lines = {number: text for page in pages for number, text in page.lines.items()}
+    checked = 0
+    for page in pages:
+        for first, last, lemma in SPAN.findall(page.apparatus):
+            words = re.findall(r"[^\W\d_]+", lemma)
+            if not words or int(first) not in lines or int(last) not in lines:
+                continue
+            start = lines[int(first)] + " " + lines.get(int(first) + 1, "").split(" ")[0]
+            end = lines[int(last)].replace("\u00ad", "")
+            assert words[0] in start.replace("- ", "").replace("-", ""), (first, lemma, lines[int(first)])
+            assert words[-1] in end or (int(last) - 1 in lines and lines[int(last) - 1].endswith("-")), (
+                last,
+                lemma,
+                end,
+            )
+            checked += 1
+    return checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_both_ends_of_a_span_are_keyed(engine, seed_pdfs):
+    pdf, _ = seed_pdfs[engine]
+    assert assert_spans_end_on_their_lines(read_pdf(pdf)) > 10
+
+
 @pytest.mark.slow
 def test_typst_balances_text_and_apparatus_on_a5(seed_pdfs):
     pdf, _ = seed_pdfs["typst"]

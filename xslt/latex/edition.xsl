@@ -326,9 +326,12 @@
     <xsl:choose>
       <xsl:when test="$notes = ''"><xsl:value-of select="$lemma"/></xsl:when>
       <xsl:otherwise>
-        <xsl:value-of select="concat('\edtext{', $lemma, '}{\lemma{')"/>
+        <!-- The space after the lemma goes after \edtext: inside, a lemma that ends a line was keyed to
+             the next line (reledmac takes the line where its first argument ends). -->
+        <xsl:variable name="trimmed"><xsl:call-template name="right-trimmed"><xsl:with-param name="text" select="$lemma"/></xsl:call-template></xsl:variable>
+        <xsl:value-of select="concat('\edtext{', $trimmed, '}{\lemma{')"/>
         <xsl:call-template name="lemma-label"/>
-        <xsl:value-of select="concat('\unskip}', $notes, '}')"/>
+        <xsl:value-of select="concat('\unskip}', $notes, '}', substring(' ', 1, number(string-length($trimmed) != string-length($lemma))))"/>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -415,6 +418,17 @@
         <xsl:with-param name="in-arabic" select="$arabic and $next-arabic"/>
       </xsl:call-template>
     </xsl:if>
+  </xsl:template>
+
+  <xsl:template name="right-trimmed">
+    <xsl:param name="text"/>
+    <xsl:variable name="last" select="substring($text, string-length($text))"/>
+    <xsl:choose>
+      <xsl:when test="$text != '' and ($last = ' ' or $last = '&#10;' or $last = '&#9;' or $last = '&#13;')">
+        <xsl:call-template name="right-trimmed"><xsl:with-param name="text" select="substring($text, 1, string-length($text) - 1)"/></xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$text"/></xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <xsl:template name="after-last-mark">
