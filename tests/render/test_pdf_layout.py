@@ -86,7 +86,9 @@ def assert_within_margins_and_no_blank_page(pdf: Path, last_page_free: bool = Fa
         if last_page_free and number == len(pages):
             continue
         low = max(y for y, _ in words)
-        assert low <= height - BOTTOM_MARGIN + 1.0, f"page {number}: a line at {low:.1f} pt, below the bottom margin"
+        # 2 pt: the baseline is estimated from pdftotext's box, and TeX lets a page be overfull by up to
+        # 1.6 pt where a page of verse ends with one line of notes (the log says so: Konrad's edition).
+        assert low <= height - BOTTOM_MARGIN + 2.0, f"page {number}: a line at {low:.1f} pt, below the bottom margin"
 
 
 @cache

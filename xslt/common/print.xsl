@@ -282,6 +282,12 @@
 
   <xsl:template match="tei:note | tei:wit | tei:witDetail | comment() | processing-instruction()" mode="base-text"/>
 
+  <!-- A word given as orig and reg side by side (without choice, as Konrad's edition writes it) is
+       printed once, regularised, as inside a choice. -->
+  <xsl:template match="tei:orig[../tei:reg] | tei:sic[../tei:corr] | tei:abbr[../tei:expan]" mode="base-text"/>
+  <xsl:template match="tei:orig[../tei:reg] | tei:sic[../tei:corr] | tei:abbr[../tei:expan]" mode="body"/>
+  <xsl:template match="tei:orig[../tei:reg] | tei:sic[../tei:corr] | tei:abbr[../tei:expan]" mode="reading-content"/>
+
   <xsl:template match="tei:w" mode="base-text">
     <xsl:apply-templates mode="base-text"/>
     <xsl:if test="following-sibling::node()[1][self::tei:w]"><xsl:text> </xsl:text></xsl:if>
