@@ -554,6 +554,12 @@ def test_every_edition_fits_the_screen_and_a_tap_shows_the_entry_in_view(
 
     page.click("#tab-synoptic")
     page.wait_for_selector("#synoptic table")
+    raw = page.eval_on_selector_all(
+        "#synoptic td",
+        "cells => cells.filter(c => /\\s{2}|\\n/.test(c.textContent) || (c.parentElement.classList.contains('shared')"
+        " && !c.textContent.trim())).map(c => c.textContent)",
+    )
+    assert raw == [], raw[:3]  # no raw indentation, line breaks or blank rows
     overflow = page.evaluate(OVERFLOW)
     assert overflow["scrollWidth"] <= overflow["width"] and overflow["out"] == [], overflow
     assert errors == []

@@ -563,7 +563,7 @@
         var reading = readingFor(row.unit, w.id);
         var cell = tr.insertCell();
         var text = reading ? displayText(reading, w.id) : "";
-        cell.textContent = text + (row.after || "");
+        cell.textContent = (text + (row.after || "")).replace(/ {2,}/g, " ");
         cell.className = (text.trim() === base ? "agrees" : "differs") + (text.trim() ? "" : " omitted");
       });
     });
