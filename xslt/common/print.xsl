@@ -241,14 +241,27 @@
        them all made a long paragraph of additions quadratic). -->
   <xsl:template name="word-before">
     <xsl:param name="n" select="1"/>
+    <xsl:param name="after" select="''"/>
     <xsl:variable name="node" select="preceding-sibling::node()[$n]"/>
-    <xsl:variable name="text"><xsl:apply-templates select="$node" mode="base-text"/></xsl:variable>
+    <xsl:variable name="own"><xsl:apply-templates select="$node" mode="base-text"/></xsl:variable>
+    <xsl:variable name="text" select="concat($own, $after)"/>
+    <xsl:variable name="words" select="normalize-space($text)"/>
+    <!-- The last word is whole once a space stands before it (a text node "." after a unit is only the
+         end of the word "Qibla."). -->
+    <xsl:variable name="whole" select="contains($words, ' ') or ($words != '' and translate(substring($text, 1, 1), '&#9;&#10;&#13;', '   ') = ' ')"/>
     <xsl:choose>
-      <xsl:when test="normalize-space($text) != ''">
-        <xsl:call-template name="last-word"><xsl:with-param name="text" select="normalize-space($text)"/></xsl:call-template>
+      <xsl:when test="$whole">
+        <xsl:call-template name="last-word"><xsl:with-param name="text" select="$words"/></xsl:call-template>
       </xsl:when>
       <xsl:when test="$node">
-        <xsl:call-template name="word-before"><xsl:with-param name="n" select="$n + 1"/></xsl:call-template>
+        <xsl:call-template name="word-before">
+          <xsl:with-param name="n" select="$n + 1"/>
+          <xsl:with-param name="after" select="$text"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="$words != ''">
+        <!-- The start of a block or of a reading is the start of a word. -->
+        <xsl:call-template name="last-word"><xsl:with-param name="text" select="$words"/></xsl:call-template>
       </xsl:when>
       <xsl:otherwise>
         <xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="word-before"/></xsl:for-each>
