@@ -572,12 +572,21 @@ def test_the_guidelines_chapter_is_refused_not_drawn(shared_dir, tmp_path):
     assert caught.value.diagnostics[0].code == "H001"
 
 
+RIGHT_TO_LEFT = [
+    "arabic",
+    "tei-apparatus-conventions/alea_BAlam52.xml",
+    "tei-apparatus-conventions/alea_Bisharah.xml",
+    "tei-apparatus-conventions/solidrock_obadiah-collation.xml",  # Hebrew
+]
+
+
 @pytest.mark.needs_shared
 @pytest.mark.parametrize("width", WIDTHS)
-def test_an_arabic_edition_has_its_entries_right_to_left(width, site_of, browser, shared_dir, artifacts):
+@pytest.mark.parametrize("name", RIGHT_TO_LEFT)
+def test_a_right_to_left_edition_has_its_entries_right_to_left(name, width, site_of, browser, shared_dir, artifacts):
     size = WIDTHS[width]
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-    page.goto(site_of("arabic").as_uri())
+    page.goto(site_of(name).as_uri())
     page.wait_for_selector("html.ready")
     page.click("#reading-text .app >> nth=3")
     direction = "e => getComputedStyle(e).direction"
@@ -588,7 +597,8 @@ def test_an_arabic_edition_has_its_entries_right_to_left(width, site_of, browser
         "all => all.map(e => getComputedStyle(e).unicodeBidi)",
     )
     assert isolation and set(isolation) == {"isolate"}
-    page.screenshot(path=artifacts / f"layout-arabic-entry-{size[0]}.png")
+    stem = re.sub(r"\W", "-", Path(name).stem)
+    page.screenshot(path=artifacts / f"layout-{stem}-entry-{size[0]}.png")
     page.close()
 
 
@@ -693,7 +703,7 @@ def system_font(family: str) -> Path:
     return Path(path)
 
 
-@pytest.mark.parametrize("name", ["seeds", "arabic", "tei-apparatus/teiphy_ubs_ephesians.xml"])
+@pytest.mark.parametrize("name", EDITIONS)
 def test_every_character_has_a_glyph_in_a_font_the_page_names(name, site_of, browser, request):
     """No character can fall to a missing-glyph box: each one of the page (every reading of every witness,
     and the page's own labels) is in a font the site ships or in a system font its CSS names; the shipped
@@ -705,8 +715,9 @@ def test_every_character_has_a_glyph_in_a_font_the_page_names(name, site_of, bro
     page = browser.new_page()
     page.goto(site.as_uri())
     page.wait_for_selector("html.ready")
-    for witness in page.eval_on_selector_all("#witness-select option", "os => os.map(o => o.value)"):
-        page.select_option("#witness-select", witness)  # each witness's readings drawn once
+    if name == "seeds":  # each witness's readings drawn once, so that the fonts they need are loaded
+        for witness in page.eval_on_selector_all("#witness-select option", "os => os.map(o => o.value)"):
+            page.select_option("#witness-select", witness)
     faces = page.evaluate(
         """async () => { await document.fonts.ready;
             return Array.from(document.fonts).map(f => [f.family.replace(/"/g, ''), f.status]); }"""
