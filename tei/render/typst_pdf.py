@@ -217,6 +217,7 @@ class Planner:
         pitches = sorted(b.y - a.y for a, b in zip(self.lines, self.lines[1:]) if b.y > a.y) or [13.0]
         self.pitch = pitches[len(pitches) // 2]
         self.min_height = TEXT_SHARE * self.height
+        self.leftover: list[Entry] = []
         self.extra: dict[int, float] = {}  # first line of a page -> apparatus height the estimate missed
         self.entries_by_line: dict[int, list[Entry]] = {}
         for first, last, keys in layout.units.values():
@@ -265,21 +266,42 @@ class Planner:
         )
 
     def fitting(self, pending: list[Entry], room: float) -> int:
-        """How many of the pending entries (in order) fit into the room."""
-        totals = {"a": (0.0, 0), "b": (0.0, 0)}
-        for count, entry in enumerate(pending):
-            total, number = totals[entry.series]
-            totals[entry.series] = (total + entry.width, number + 1)
-            if self.apparatus_height(totals) > room:
-                return count
-        return len(pending)
+        """How many of the pending entries (in order) fit into the room: the height grows with the
+        number, so a binary search over the running totals of each series."""
+        totals: list[tuple[float, int, float, int]] = [(0.0, 0, 0.0, 0)]
+        for entry in pending:
+            width_a, count_a, width_b, count_b = totals[-1]
+            if entry.series == "a":
+                totals.append((width_a + entry.width, count_a + 1, width_b, count_b))
+            else:
+                totals.append((width_a, count_a, width_b + entry.width, count_b + 1))
 
-    def plan(self, limits: dict[int, int]) -> tuple[list[PagePlan], list[Entry]]:
-        pages: list[PagePlan] = []
-        pending: list[Entry] = []
-        first = 0
+        def height(count: int) -> float:
+            width_a, count_a, width_b, count_b = totals[count]
+            return self.apparatus_height({"a": (width_a, count_a), "b": (width_b, count_b)})
+
+        low, high = 0, len(pending)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if height(middle) <= room:
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+    def plan(
+        self, limits: dict[int, int], start: tuple[list[PagePlan], list[tuple[int, list[Entry]]]] | None = None
+    ) -> tuple[list[PagePlan], list[Entry], list[tuple[int, list[Entry]]]]:
+        """Pages from the start (or from a page of an earlier plan, whose pages before it stay as they
+        are: the plan is made page after page), the entries left over, and each page's starting state."""
+        pages, states = ([], []) if start is None else (list(start[0]), list(start[1]))
+        first, pending = (0, []) if not states or len(pages) == len(states) and not pages else (None, None)
+        if start is not None and len(states) > len(pages):
+            first, pending = states[len(pages)]
+            states = states[: len(pages)]
         total_lines = len(self.lines)
         while first < total_lines:
+            states.append((first, list(pending)))
             limit = limits.get(len(pages), total_lines)
             totals = {"a": [0.0, 0], "b": [0.0, 0]}
             for entry in pending:
@@ -324,7 +346,7 @@ class Planner:
                 pending = queue
             pages.append(page)
             first = chosen + 1
-        return pages, pending
+        return pages, pending, states
 
     def pages(self) -> list[PagePlan]:
         """The plan: each page keeps at least TEXT_SHARE of its height for the text; an apparatus too long
@@ -334,16 +356,28 @@ class Planner:
 
     def balanced(self) -> list[PagePlan]:
         limits: dict[int, int] = {}
-        pages, pending = self.plan(limits)
+        pages, pending, states = self.plan(limits)
+        shape = None
         for _ in range(len(self.lines) * 4):
-            if not pending:
-                break
-            # The last page that has more than one line gives up its last line to the pages after it.
+            if not pending or shape == [(page.first, page.last) for page in pages]:
+                break  # done, or no page can give up a line any more
+            shape = [(page.first, page.last) for page in pages]
+            # The last page that has more than one line gives up its last line to the pages after it;
+            # the pages before it stay as they are.
             index = max((i for i, page in enumerate(pages) if page.last > page.first), default=None)
             if index is None:
                 break
-            limits[index] = pages[index].last - pages[index].first
-            pages, pending = self.plan(limits)
+            lines = pages[index].last - pages[index].first + 1
+            # More apparatus left over than a page holds: that page keeps one line at once.
+            overflow = self.fitting(pending, self.height) < len(pending)
+            if overflow:  # and so does every page after it
+                limits.update(dict.fromkeys(range(index, index + len(self.lines)), 1))
+            else:
+                limits[index] = lines - 1
+            pages, pending, states = self.plan(limits, (pages[:index], states))
+        # What no page with text can hold (the apparatus of the last lines longer than the pages left):
+        # continued after the text, on pages of its own; never dropped.
+        self.leftover = pending
         return pages
 
 
@@ -354,7 +388,8 @@ def plan_json(planner: Planner, pages: list[PagePlan]) -> str:
         for page in pages
         if page.hook is not None and page.entries
     }
-    return json.dumps({"labels": labels, "hooks": hooks}, ensure_ascii=False)
+    tail = [[e.key, e.label] for e in planner.leftover]
+    return json.dumps({"labels": labels, "hooks": hooks, "tail": tail}, ensure_ascii=False)
 
 
 def differences(planner: Planner, pages: list[PagePlan], checks: list[dict]) -> dict[int, float]:

@@ -186,6 +186,18 @@
     layout(size => [#metadata((text-width: size.width.pt()))<tei-data>])
   }
   body
+  // The apparatus no page with text could hold, continued after the text on pages of its own.
+  if tei-mode == "final" and tei-plan.tail.len() > 0 {
+    pagebreak(weak: true)
+    set par.line(numbering: none)
+    set text(size: tei-apparatus-size, dir: tei-apparatus-direction, hyphenate: false)
+    set par(leading: tei-apparatus-leading)
+    line(length: 100%, stroke: 0.4pt)
+    for series in ("a", "b") {
+      let chosen = tei-plan.tail.filter(((key, label)) => key.ends-with("/" + series))
+      if chosen.len() > 0 { tei-series-paragraph(chosen) }
+    }
+  }
 }
 
 #let tei-conspectus(witnesses) = {
