@@ -108,7 +108,15 @@ def edition_spans(text: str) -> list[Span]:
 
     A eulogy is one token in collation (tei.text.normalize.honorific_pattern), so it always stands whole
     in one stretch and faces the other witnesses' formulas in one unit."""
-    return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citation_spans(text), *tahwil_spans(text)])
+    citations = [
+        (start, end, name, _without_subtype(attributes)) for start, end, name, attributes in citation_spans(text)
+    ]
+    return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citations, *tahwil_spans(text)])
+
+
+def _without_subtype(attributes: dict[str, str]) -> dict[str, str]:
+    """The edition's schema (schemas/tei-edition.rng) gives ref no subtype: a quotation is a ref type=quran there."""
+    return {name: value for name, value in attributes.items() if name != "subtype"}
 
 
 def _cut_god_formula(text: str) -> Iterator[Span]:

@@ -3,8 +3,10 @@ a reference, marked in transcriptions and editions; precision and recall on the 
 
 from __future__ import annotations
 
+from click.testing import CliRunner
 from hadith.quotation_sample import measure
 
+from tei.cli import main
 from tei.collate import collate
 from tei.hadith.quotations import find_quotations
 from tei.model import Witness, Work
@@ -56,6 +58,20 @@ def test_quotations_are_refs_in_transcriptions_and_editions():
     assert (ref.get("cRef"), ref.get("subtype")) == ("8:9", "quotation")
     edition = parse_bytes(edition_bytes(collate(work)), "e")
     assert [r.get("cRef") for r in edition.xpath("//tei:ref[@type='quran']", namespaces=NSMAP)] == ["8:9"]
+    assert not edition.xpath("//tei:ref[@subtype]", namespaces=NSMAP)  # the edition schema has no ref/@subtype
+
+
+def test_a_collated_corpus_pair_with_a_quotation_validates(tmp_path, muslim_records):
+    texts = [r["arabic"] for r in muslim_records[4:6]]  # the first quotes 31:34 in braces
+    files = []
+    for n, text in enumerate(texts):
+        files.append(tmp_path / f"{n}.txt")
+        files[-1].write_text(text, encoding="utf-8")
+    edition = tmp_path / "edition.xml"
+    assert CliRunner().invoke(main, ["collate", *map(str, files), "-o", str(edition)]).exit_code == 0
+    assert 'cRef="31:34"' in edition.read_text("utf-8")
+    result = CliRunner().invoke(main, ["validate", str(edition)])
+    assert result.exit_code == 0, result.output
 
 
 def test_precision_and_recall_on_the_sample(shared_dir):
