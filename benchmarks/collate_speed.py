@@ -52,6 +52,12 @@ def witness_texts(case: str) -> dict[str, str]:
     return generate(words, witnesses, seed=1).texts
 
 
+WARM_UP = {
+    "A": 'warm up (ﷺ) said: "Allah [8:9]" (Qur’an 8:9) عز وجل',
+    "B": "warm up the imports (peace and blessings be upon him), 1.",
+}
+
+
 def run_ours(texts: dict[str, str]) -> int:
     """Collate with A as base under hadith-en and write the TEI; the number of bytes written."""
     from tei.collate import collate
@@ -75,7 +81,7 @@ def run_collatex(texts: dict[str, str]) -> int:
 def measure_here(aligner: str, case: str) -> None:
     texts = witness_texts(case)
     run = run_ours if aligner == "tei" else run_collatex
-    run({"A": "warm up", "B": "warm up the imports"})  # imports and compiled patterns are not timed
+    run(WARM_UP)  # imports and lazily compiled patterns (formulas, citations) are not timed
     started, cpu_started = time.perf_counter(), time.process_time()
     size = run(texts)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started

@@ -50,6 +50,7 @@ class Column:
     key: str
     cells: dict[str, int] = field(default_factory=dict)
     tally: dict[str, list[int]] = field(default_factory=dict, repr=False)  # key -> ranks of its witnesses
+    key_id: int = -1  # the key's number in the alignment's vocabulary
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,21 +137,47 @@ def _sketched_similarity(keys: dict[str, list[str]], ids: list[str]):
 def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     """Columns aligning every witness's keys; `keys` maps witness id to the keys of its tokens."""
     order = canonical_order(keys, base)
+    vocabulary: dict[str, int] = {}  # every key numbered once: columns and tokens are compared as numbers
+    numbers = {wid: [vocabulary.setdefault(key, len(vocabulary)) for key in keys[wid]] for wid in order}
+    state = _State(keys, numbers, vocabulary, order)
     columns: list[Column] = []
     for wid in order:
-        columns, touched = _add_witness(columns, wid, keys)
-        _update_consensus(touched, keys, order, wid, True)
-    columns = _refined(columns, keys, order)
+        columns = state.add(columns, wid)
+    columns = _refined(columns, state)
     return Alignment(order, columns, _moves(columns, order))
 
 
-def _refined(columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...]) -> list[Column]:
+@dataclass
+class _State:
+    """What progressive alignment keeps between witnesses: keys, their numbers, the columns each witness
+    stands in (so taking a witness out costs its own columns, not all of them)."""
+
+    keys: dict[str, list[str]]
+    numbers: dict[str, list[int]]
+    vocabulary: dict[str, int]
+    order: tuple[str, ...]
+    placed: dict[str, list[Column]] = field(default_factory=dict)
+
+    def add(self, columns: list[Column], wid: str) -> list[Column]:
+        columns, touched = _add_witness(columns, wid, self.keys, self.numbers[wid])
+        _update_consensus(touched, self.keys, self.order, wid, True, self.vocabulary)
+        self.placed[wid] = touched
+        return columns
+
+    def remove(self, columns: list[Column], wid: str) -> list[Column]:
+        touched = [column for column in self.placed.pop(wid) if column.cells.pop(wid, None) is not None]
+        _update_consensus(touched, self.keys, self.order, wid, False, self.vocabulary)
+        if any(not column.cells for column in touched):
+            columns = [column for column in columns if column.cells]
+        return columns
+
+
+def _refined(columns: list[Column], state: _State) -> list[Column]:
     """Each witness aligned once more, against the columns of all the others (of two, once is enough)."""
+    order = state.order
     for wid in order[1:] if len(order) == 2 else order:
-        columns, touched = _without(columns, wid)
-        _update_consensus(touched, keys, order, wid, False)
-        columns, touched = _add_witness(columns, wid, keys)
-        _update_consensus(touched, keys, order, wid, True)
+        columns = state.remove(columns, wid)
+        columns = state.add(columns, wid)
     return columns
 
 
@@ -202,14 +229,8 @@ def _runs(columns: list[Column], order: tuple[str, ...]):
     return inserted, deleted
 
 
-def _without(columns: list[Column], wid: str) -> tuple[list[Column], list[Column]]:
-    """The columns without the witness (those left empty dropped), and those it was taken from."""
-    touched = [column for column in columns if column.cells.pop(wid, None) is not None]
-    return [column for column in columns if column.cells], touched
-
-
 def _update_consensus(
-    columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...], wid: str, added: bool
+    columns: list[Column], keys: dict[str, list[str]], order: tuple[str, ...], wid: str, added: bool, vocabulary
 ) -> None:
     """Each column the witness joined (or left) gets as key the key most of its witnesses have (ties: the
     one whose first witness comes earliest in the order). Incremental: each column keeps the ranks of its
@@ -226,15 +247,14 @@ def _update_consensus(
                         del column.tally[found]
         if column.tally:
             column.key = max(column.tally, key=lambda k: (len(column.tally[k]), -min(column.tally[k])))
+            column.key_id = vocabulary[column.key]
 
 
-def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
+def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]], token_ids: list[int]):
     """The columns with the witness's tokens placed (new columns where they match none), and those it
-    joined or made (for the caller to tally)."""
+    joined or made (for the caller to tally); `token_ids` are its keys' numbers."""
     own = keys[wid]
-    interned: dict[str, int] = {}
-    column_ids = [interned.setdefault(c.key, len(interned)) for c in columns]
-    token_ids = [interned.setdefault(k, len(interned)) for k in own]
+    column_ids = [c.key_id for c in columns]
     support = [len(c.cells) for c in columns]
     pairs = without_chaff(supported_pairs(column_ids, support, token_ids), len(columns), len(own))
 
@@ -252,7 +272,7 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]]):
     for column_index, token_index in pairs + [(len(columns), len(own))]:
         merged.extend(columns[previous_column:column_index])
         for t in range(previous_token, token_index):
-            added = Column(own[t], {wid: t})
+            added = Column(own[t], {wid: t}, key_id=token_ids[t])
             merged.append(added)
             joined.append(added)  # the caller tallies it
         if column_index < len(columns):
