@@ -99,6 +99,7 @@
 \renewcommand*{\footfudgefiddle}{120}
 \Xmaxhnotes{0.3\textheight}
 \Xnotenumfont{\bfseries}
+\Xnotefontsize{\footnotesize\hyphenpenalty=10000 \exhyphenpenalty=10000 }
 \Xlemmafont{\normalfont}
 \Xlemmaseparator{\unskip]}
 \Xafterlemmaseparator{0.3em}
@@ -118,6 +119,7 @@
     </xsl:call-template>
     <xsl:text>}}&#10;\newcommand{\teiarabic}[1]{\textarabic{#1}}&#10;</xsl:text>
     <!-- Lines that are not counted: headings, speakers, stage directions. -->
+    <xsl:text>\newskip\teiskip&#10;</xsl:text>
     <xsl:text>\newcommand{\teiunnumbered}[1]{\numberlinefalse\pstart #1\pend\numberlinetrue}&#10;</xsl:text>
   </xsl:template>
 
@@ -329,9 +331,13 @@
         <!-- The space after the lemma goes after \edtext: inside, a lemma that ends a line was keyed to
              the next line (reledmac takes the line where its first argument ends). -->
         <xsl:variable name="trimmed"><xsl:call-template name="right-trimmed"><xsl:with-param name="text" select="$lemma"/></xsl:call-template></xsl:variable>
+        <!-- An addition (nothing in the text) stands before the space that precedes it, so that it is
+             keyed to the line of the word it follows, not to the next line. -->
+        <xsl:if test="$trimmed = ''">\ifhmode\teiskip=\lastskip\unskip\fi</xsl:if>
         <xsl:value-of select="concat('\edtext{', $trimmed, '}{\lemma{')"/>
         <xsl:call-template name="lemma-label"/>
         <xsl:value-of select="concat('\unskip}', $notes, '}', substring(' ', 1, number(string-length($trimmed) != string-length($lemma))))"/>
+        <xsl:if test="$trimmed = ''">\ifhmode\hskip\teiskip\relax\fi </xsl:if>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
