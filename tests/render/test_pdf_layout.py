@@ -36,6 +36,8 @@ PLAY = """<?xml version="1.0" encoding="UTF-8"?>
       <witness xml:id="F">First Folio</witness>
       <witness xml:id="Q1">First Quarto</witness>
       <witness xml:id="Q2">Second Quarto</witness>
+      <witness xml:id="Q3">Third Quarto</witness>
+      <witness xml:id="Q4">Fourth Quarto</witness>
     </listWit></sourceDesc>
   </fileDesc></teiHeader>
   <text><body><div>
@@ -43,7 +45,7 @@ PLAY = """<?xml version="1.0" encoding="UTF-8"?>
     <stage>Enter Hotspur and Worcester.</stage>
     <sp>
       <speaker>Hotspur</speaker>
-      <l>He said he would not ransom Mortimer<app><lem wit="#F"/><rdg wit="#Q1 #Q2">ju.</rdg></app>,</l>
+      <l>He said he would not ransom Mortimer<app><lem wit="#F"/><rdg wit="#Q1 #Q2 #Q3 #Q4">ju.</rdg></app>,</l>
       <l>Forbad my tongue to speak of <app><lem wit="#F">Mortimer</lem><rdg wit="#Q1 #Q2">Mortimor</rdg><note>Q spells the name so throughout.</note></app>;</l>
       <l>But I will find him when he lies asleep,</l>
     </sp>
@@ -257,7 +259,7 @@ def test_a_play_counts_verse_lines_and_sets_speakers_and_stage_directions(engine
         assert shown in unnumbered
     assert "Hotspur".upper() in unnumbered.upper() and "Worcester".upper() in unnumbered.upper()
     apparatus = " ".join(page.apparatus for page in pages)
-    assert re.search(r"\b1 Mortimer\] ju\. add\. Q1 Q2\b", apparatus), apparatus
+    assert re.search(r"\b1 Mortimer\] ju\. add\. Q1–4\b", apparatus), apparatus
     assert re.search(r"\b2 Mortimer\] Mortimor Q1 Q2 \(Q spells the name so throughout\.\)", apparatus), apparatus
     assert "Italic" in " ".join(embedded_fonts(pdf)), "the sigla are set in a real italic"
     assert_within_margins_and_no_blank_page(pdf)

@@ -306,6 +306,107 @@
     <xsl:if test="following-sibling::node()[1][self::tei:w]"><xsl:text> </xsl:text></xsl:if>
   </xsl:template>
 
+  <!-- ================================================================ sigla: runs compacted
+
+       Overrides each-siglum of apparatus.xsl for print only: three or more sigla in a row with the same
+       prefix and consecutive numbers are printed as one range, "Q1 Q2 Q3 Q4" as "Q1–4". -->
+  <xsl:template name="each-siglum">
+    <xsl:param name="rest"/>
+    <xsl:param name="first" select="true()"/>
+    <xsl:variable name="token" select="substring-before($rest, ' ')"/>
+    <xsl:if test="$token != ''">
+      <xsl:if test="not($first)"><xsl:call-template name="sigla-separator"/></xsl:if>
+      <xsl:variable name="siglum"><xsl:call-template name="siglum"><xsl:with-param name="token" select="$token"/></xsl:call-template></xsl:variable>
+      <xsl:variable name="number"><xsl:call-template name="number-suffix"><xsl:with-param name="text" select="$siglum"/></xsl:call-template></xsl:variable>
+      <xsl:variable name="prefix" select="substring($siglum, 1, string-length($siglum) - string-length($number))"/>
+      <xsl:variable name="run">
+        <xsl:choose>
+          <xsl:when test="$number != '' and $prefix != ''">
+            <xsl:call-template name="run-length">
+              <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
+              <xsl:with-param name="prefix" select="$prefix"/>
+              <xsl:with-param name="next" select="number($number) + 1"/>
+            </xsl:call-template>
+          </xsl:when>
+          <xsl:otherwise>0</xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:choose>
+        <xsl:when test="$run &gt;= 2">
+          <xsl:call-template name="emit-siglum">
+            <xsl:with-param name="token" select="$token"/>
+            <xsl:with-param name="siglum" select="concat($siglum, '–', number($number) + $run)"/>
+          </xsl:call-template>
+          <xsl:call-template name="each-siglum">
+            <xsl:with-param name="rest"><xsl:call-template name="after-tokens"><xsl:with-param name="rest" select="substring-after($rest, ' ')"/><xsl:with-param name="count" select="$run"/></xsl:call-template></xsl:with-param>
+            <xsl:with-param name="first" select="false()"/>
+          </xsl:call-template>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:call-template name="emit-siglum">
+            <xsl:with-param name="token" select="$token"/>
+            <xsl:with-param name="siglum" select="$siglum"/>
+          </xsl:call-template>
+          <xsl:call-template name="each-siglum">
+            <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
+            <xsl:with-param name="first" select="false()"/>
+          </xsl:call-template>
+        </xsl:otherwise>
+      </xsl:choose>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- The digits that end a text ('' when it ends otherwise). -->
+  <xsl:template name="number-suffix">
+    <xsl:param name="text"/>
+    <xsl:param name="digits" select="''"/>
+    <xsl:variable name="last" select="substring($text, string-length($text))"/>
+    <xsl:choose>
+      <xsl:when test="$text != '' and contains('0123456789', $last)">
+        <xsl:call-template name="number-suffix">
+          <xsl:with-param name="text" select="substring($text, 1, string-length($text) - 1)"/>
+          <xsl:with-param name="digits" select="concat($last, $digits)"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$digits"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- How many of the next tokens continue a run prefix+next, prefix+next+1, ... -->
+  <xsl:template name="run-length">
+    <xsl:param name="rest"/>
+    <xsl:param name="prefix"/>
+    <xsl:param name="next"/>
+    <xsl:param name="count" select="0"/>
+    <xsl:variable name="token" select="substring-before($rest, ' ')"/>
+    <xsl:variable name="siglum"><xsl:if test="$token != ''"><xsl:call-template name="siglum"><xsl:with-param name="token" select="$token"/></xsl:call-template></xsl:if></xsl:variable>
+    <xsl:choose>
+      <xsl:when test="$token != '' and $siglum = concat($prefix, $next)">
+        <xsl:call-template name="run-length">
+          <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
+          <xsl:with-param name="prefix" select="$prefix"/>
+          <xsl:with-param name="next" select="$next + 1"/>
+          <xsl:with-param name="count" select="$count + 1"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$count"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="after-tokens">
+    <xsl:param name="rest"/>
+    <xsl:param name="count"/>
+    <xsl:choose>
+      <xsl:when test="$count &gt; 0">
+        <xsl:call-template name="after-tokens">
+          <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
+          <xsl:with-param name="count" select="$count - 1"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$rest"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
   <!-- ================================================================ mode body: the printed text
 
        The base text as the print layers show it; each layer adds the blocks (ab, p, l, head), the units
