@@ -67,6 +67,21 @@ def test_sample_witness_texts_in_the_browser_equal_tei_witness(sample, tmp_path,
     assert page.errors == []
 
 
+# Known divergence, kept visible: strict, so the test fails the day the stylesheet reads these as the reader does.
+STYLESHEET_BEHIND_THE_READER = pytest.mark.xfail(
+    reason=(
+        "the stylesheet's witness text (xslt/common/witness-text.xsl) does not yet read TEI whitespace, <w> spacing, "
+        "groups, hands and lacunae as tei.apparatus does (issue 18, point 4: entries and texts through the one reader)"
+    ),
+    strict=True,
+)
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [pytest.param(name, marks=STYLESHEET_BEHIND_THE_READER) for name in SAMPLES],
+    indirect=True,
+)
 def test_sample_witness_texts_by_the_common_stylesheet_equal_tei_witness(sample):
     tree = parse_file(sample)
     for witness in witness_ids(tree):

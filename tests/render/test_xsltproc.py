@@ -37,6 +37,13 @@ def test_xsltproc_witness_texts_equal_tei_witness(xsltproc):
         )
 
 
+@pytest.mark.xfail(
+    reason=(
+        "the stylesheet's witness text (xslt/common/witness-text.xsl) does not yet read TEI whitespace, <w> spacing, "
+        "groups, hands and lacunae as tei.apparatus does (issue 18, point 4: entries and texts through the one reader)"
+    ),
+    strict=True,
+)
 @pytest.mark.parametrize("sample", ["evt_pseudoEdition.xml", "stemmaweb_florilegium_tei_ps.xml"])
 def test_xsltproc_witness_texts_of_shared_samples(xsltproc, shared_dir, sample):
     edition = shared_dir / "corpora" / "tei-apparatus" / sample
