@@ -167,12 +167,19 @@ def number_lines(counted) -> None:
             page.lines[start + i] = text
 
 
+# A form printed only when its alternative is not beside it (orig beside reg, as Konrad's edition writes it).
+SHADOWED = {tei("orig"): tei("reg"), tei("sic"): tei("corr"), tei("abbr"): tei("expan")}
+
+
 def base_text(element: etree._Element) -> str:
-    """The text of a reading as the base text shows it: a nested unit gives its base reading."""
+    """The text of a reading as the base text shows it: a nested unit gives its base reading; of orig and
+    reg side by side, reg (as the print edition shows them)."""
     parts = [element.text or ""]
     for child in element:
         if child.tag == tei("app"):
             parts.append(base_text(readings(child)[0]))
+        elif child.tag in SHADOWED and element.find(SHADOWED[child.tag]) is not None:
+            pass
         elif child.tag not in (tei("note"), tei("wit"), tei("witDetail")):
             parts.append(base_text(child))
         parts.append(child.tail or "")
