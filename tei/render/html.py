@@ -54,7 +54,14 @@ def render_html(request: RenderRequest) -> Rendered:
     return Rendered(files, transformed.diagnostics)
 
 
-FORMATS = (OutputFormat("html", "a static web edition: index.html with its CSS and JavaScript", render_html),)
+FORMATS = (
+    OutputFormat(
+        "html",
+        "a static web edition: index.html with its CSS and JavaScript",
+        render_html,
+        param_files=("common/apparatus.xsl", "html/params.xsl"),
+    ),
+)
 
 
 # ---------------------------------------------------------------------------------------------- the fonts

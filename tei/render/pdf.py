@@ -111,10 +111,25 @@ def uncovered(text: str, folders: list[str]) -> list[tuple[str, list[str]]]:
     return missing
 
 
+PRINT_PARAMS = ("common/apparatus.xsl", "common/print.xsl")
 FORMATS = (
     OutputFormat(
-        "pdf", "the print edition as PDF (engine typst by default, or latex: reledmac via latexmk)", render_pdf
+        "pdf",
+        "the print edition as PDF (engine typst by default, or latex: reledmac via latexmk)",
+        render_pdf,
+        param_files=(*PRINT_PARAMS, "typst/params.xsl", "latex/params.xsl"),
+        options=("engine", "strict"),
     ),
-    OutputFormat("typst", "the print edition as Typst source, for tuning by hand", render_typst),
-    OutputFormat("latex", "the print edition as XeLaTeX/reledmac source, for tuning by hand", render_latex),
+    OutputFormat(
+        "typst",
+        "the print edition as Typst source, for tuning by hand",
+        render_typst,
+        param_files=(*PRINT_PARAMS, "typst/params.xsl"),
+    ),
+    OutputFormat(
+        "latex",
+        "the print edition as XeLaTeX/reledmac source, for tuning by hand",
+        render_latex,
+        param_files=(*PRINT_PARAMS, "latex/params.xsl"),
+    ),
 )
