@@ -7,14 +7,17 @@ cd "$(dirname "$0")/.."
 # Debian packages the toolkit itself uses (each is named with its reason in README.md).
 APT_PACKAGES="python3 python3-venv python3-pip xsltproc texlive-xetex texlive-humanities texlive-lang-arabic latexmk fonts-sil-charis fonts-hosny-amiri fonts-dejavu-core fonts-droid-fallback"
 # Debian packages only the tests use (reference validator, PDF inspection, ...).
-# npm: installs axe-core, the accessibility checker the web-edition browser tests inject into the page.
-APT_TEST_PACKAGES="jing poppler-utils chromium trang npm"
+APT_TEST_PACKAGES="jing poppler-utils chromium trang"
+# npm installs axe-core, the accessibility checker the web-edition browser tests inject into the page. Debian's
+# npm package is taken only where no npm is there: a machine with Node.js from elsewhere (whose nodejs package
+# conflicts with Debian's npm) already has one.
 
 with_tests=no
 [ "${1:-}" = "--test" ] && with_tests=yes
 
 packages="$APT_PACKAGES"
 [ "$with_tests" = yes ] && packages="$packages $APT_TEST_PACKAGES"
+[ "$with_tests" = yes ] && ! command -v npm >/dev/null 2>&1 && packages="$packages npm"
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     missing=""
