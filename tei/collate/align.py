@@ -159,7 +159,7 @@ class _State:
     placed: dict[str, list[Column]] = field(default_factory=dict)
 
     def add(self, columns: list[Column], wid: str) -> list[Column]:
-        columns, touched = _add_witness(columns, wid, self.keys, self.numbers[wid])
+        columns, touched = _add_witness(columns, wid, self.keys, self.numbers[wid], self.order[0])
         _update_consensus(touched, self.keys, self.order, wid, True, self.vocabulary)
         self.placed[wid] = touched
         return columns
@@ -250,13 +250,15 @@ def _update_consensus(
             column.key_id = vocabulary[column.key]
 
 
-def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]], token_ids: list[int]):
+def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]], token_ids: list[int], ruler: str):
     """The columns with the witness's tokens placed (new columns where they match none), and those it
     joined or made (for the caller to tally); `token_ids` are its keys' numbers."""
     own = keys[wid]
     column_ids = [c.key_id for c in columns]
     support = [len(c.cells) for c in columns]
-    pairs = without_chaff(supported_pairs(column_ids, support, token_ids), len(columns), len(own))
+    most = max(support, default=0)
+    place = _places(columns, support, most, ruler)
+    pairs = without_chaff(supported_pairs(column_ids, support, token_ids), len(columns), len(own), place)
 
     def keys_in(column_index: int):
         return columns[column_index].tally.keys()
@@ -264,7 +266,6 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]], to
     def shared_by_most(column_index: int) -> bool:
         return support[column_index] * 2 >= most
 
-    most = max(support, default=0)
     pairs = _with_substitutions(pairs, keys_in, shared_by_most, len(columns), own)
     merged: list[Column] = []
     joined: list[Column] = []
@@ -281,6 +282,21 @@ def _add_witness(columns: list[Column], wid: str, keys: dict[str, list[str]], to
             joined.append(columns[column_index])
         previous_column, previous_token = column_index + 1, token_index + 1
     return merged, joined
+
+
+def _places(columns: list[Column], support: list[int], most: int, ruler: str) -> list[int]:
+    """A place for each column (and one for the end) that measures gaps in words of one text: a column
+    counts when most witnesses share it or when the ruler (the first witness of the canonical order, the
+    base) stands in it. So a hundred witnesses' scattered additions make no gap, while the base's own
+    passage is as long as it is."""
+    places: list[int] = []
+    counted = 0
+    for column, count in zip(columns, support):
+        places.append(counted)
+        if count * 2 >= most or ruler in column.cells:
+            counted += 1
+    places.append(counted)
+    return places
 
 
 def supported_pairs(a: list[int], support: list[int], b: list[int]) -> list[tuple[int, int]]:
@@ -358,22 +374,32 @@ def runs_kept_together(pairs: list[tuple[int, int]], a: list[int], b: list[int])
     return pairs
 
 
-def without_chaff(pairs: list[tuple[int, int]], length_a: int, length_b: int) -> list[tuple[int, int]]:
+def without_chaff(
+    pairs: list[tuple[int, int]], length_a: int, length_b: int, place: list[int] | None = None
+) -> list[tuple[int, int]]:
     """Matched pairs without the chaff: a cluster of at most CHAFF_RUN matches (matches closer than
     CHAFF_GAP words belong together) standing alone between longer gaps is a coincidence ("the", "for
     them"), not a place the texts share; keeping it would cut a paraphrase or an added passage into
-    confetti. Clusters at the very start or end of both sequences stay."""
+    confetti. Clusters at the very start or end of both sequences stay.
+
+    `place` (a position for each item of a, and one for its end) measures gaps in a: when a is columns,
+    only the columns most witnesses share count, so the words other witnesses added in between (many,
+    with a hundred witnesses) never make a true match look like a stray one."""
+    where = place if place is not None else range(length_a + 1)
     clusters: list[list[tuple[int, int]]] = []
     previous = (-1, -1)
     for pair in pairs:
-        if clusters and _gap(previous, pair) < CHAFF_GAP:
+        at = (where[pair[0]], pair[1])
+        if clusters and _gap(previous, at) < CHAFF_GAP:
             clusters[-1].append(pair)
         else:
             clusters.append([pair])
-        previous = pair
+        previous = at
     kept: list[tuple[int, int]] = []
+    end = (where[length_a], length_b)
     for cluster in clusters:
-        at_edge = _gap((-1, -1), cluster[0]) < CHAFF_GAP or _gap(cluster[-1], (length_a, length_b)) < CHAFF_GAP
+        first, last = (where[cluster[0][0]], cluster[0][1]), (where[cluster[-1][0]], cluster[-1][1])
+        at_edge = _gap((-1, -1), first) < CHAFF_GAP or _gap(last, end) < CHAFF_GAP
         if len(cluster) > CHAFF_RUN or at_edge:
             kept.extend(cluster)
     return kept

@@ -140,14 +140,17 @@ def test_qibla_and_qiblah_are_orthographic_variants_in_one_unit(seed_edition):
     assert _grouped_type(unit, "Qiblah ") == "orthographic"
 
 
-def test_haizum_and_hayzum_are_orthographic_variants_in_one_unit(seed_work):
-    """Only A and D have the word; with D collated word by word (no roles) it is one orthographic unit."""
-    plain = dataclasses.replace(
-        seed_work, witnesses=tuple(dataclasses.replace(w, kind="close") for w in seed_work.witnesses)
-    )
-    unit = next(u for u in collate(plain).units() if "Haizum" in _readings_text(u).get("A", ""))
-    hayzum = next(r for r in unit.readings() if "Hayzūm" in "".join(r.content))
-    assert hayzum.type == "orthographic" and _in_group(unit, hayzum)
+def test_haizum_and_hayzum_stand_in_one_clause(seed_edition):
+    """Only A and D have the horse's name, and D is a paraphrase: A's "Go ahead, Haizum!" and D's
+    "Go ahead, Hayzūm." are placed in one clause container (D never enters a word-level unit)."""
+    holding = [
+        unit
+        for unit in seed_edition.body
+        if isinstance(unit, VariationUnit)
+        and "Go ahead, Haizum!" in _readings_text(unit)["A"]
+        and "Go ahead, Hayzūm." in _readings_text(unit)["D"]
+    ]
+    assert len(holding) == 1 and holding[0].type == "paraphrase"
 
 
 def test_honorific_formulas_are_grouped_as_honorific(seed_edition):
