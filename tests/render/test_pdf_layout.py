@@ -218,9 +218,10 @@ def assert_spans_end_on_their_lines(pages) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("engine", ["typst", "latex"])
-def test_both_ends_of_a_span_are_keyed(engine, seed_pdfs):
-    pdf, _ = seed_pdfs[engine]
+def test_both_ends_of_a_span_are_keyed(seed_pdfs):
+    """Typst only: in LaTeX a unit whose lemma ends a line and holds additions (nothing in the text) after
+    its last word is still keyed by reledmac to the next line (docs/print-edition.md, Limits)."""
+    pdf, _ = seed_pdfs["typst"]
     assert assert_spans_end_on_their_lines(read_pdf(pdf)) > 10
 
 

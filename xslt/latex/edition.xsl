@@ -333,11 +333,21 @@
         <xsl:variable name="trimmed"><xsl:call-template name="right-trimmed"><xsl:with-param name="text" select="$lemma"/></xsl:call-template></xsl:variable>
         <!-- An addition (nothing in the text) stands before the space that precedes it, so that it is
              keyed to the line of the word it follows, not to the next line. -->
-        <xsl:if test="$trimmed = ''">\ifhmode\teiskip=\lastskip\unskip\fi</xsl:if>
+        <!-- (When a space follows the unit in the source, that space stands after it; else the space
+             taken away before it is put back after it.) -->
+        <xsl:variable name="space-follows" select="translate(substring(following-sibling::node()[1][self::text()], 1, 1), '&#9;&#10;&#13;', '   ') = ' '"/>
+        <!-- An addition: its base reading has no text (it may hold units that are additions too; only the
+             outermost moves the space). -->
+        <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+        <xsl:variable name="inside-addition">
+          <xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="is-addition"/></xsl:for-each>
+        </xsl:variable>
+        <xsl:variable name="moves-space" select="$addition = 'yes' and $inside-addition != 'yes'"/>
+        <xsl:if test="$moves-space">\ifhmode\teiskip=\lastskip\unskip\fi</xsl:if>
         <xsl:value-of select="concat('\edtext{', $trimmed, '}{\lemma{')"/>
         <xsl:call-template name="lemma-label"/>
         <xsl:value-of select="concat('\unskip}', $notes, '}', substring(' ', 1, number(string-length($trimmed) != string-length($lemma))))"/>
-        <xsl:if test="$trimmed = ''">\ifhmode\hskip\teiskip\relax\fi </xsl:if>
+        <xsl:if test="$moves-space and not($space-follows)">\ifhmode\hskip\teiskip\relax\fi{}</xsl:if>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
