@@ -151,10 +151,16 @@ def collatex_tei(texts: dict[str, str]) -> bytes:
 
     profile = profile_named(PROFILE)
     witnesses = [
-        {"id": xml_id(s), "tokens": [{"t": t.surface + " ", "n": t.key} for t in tokenize(text, profile) if t.surface]}
+        {"id": xml_id(s), "tokens": [{"t": word + " ", "n": _key(word, profile)} for word in text.split()]}
         for s, text in texts.items()
     ]
     return collatex_collate(Collation.create_from_dict({"witnesses": witnesses}), output="tei").encode()
+
+
+def _key(word: str, profile) -> str:
+    """CollateX gets the whitespace-separated words (so both tools' words are the scored tokens), each
+    compared by our key of it."""
+    return " ".join(t.key for t in tokenize(word, profile))
 
 
 def _run(tool, texts, queue) -> None:
@@ -201,7 +207,11 @@ def main() -> None:
                 notes.append(f"{name}: left out, not readable as an apparatus ({type(exc).__name__}: {exc})")
                 continue
             if len(texts) < 3:
-                notes.append(f"{name}: left out, {len(texts)} complete witness(es) ({len(left_out)} left out)")
+                reasons = sorted({reason.split(":")[0] for reason in left_out.values()})
+                notes.append(
+                    f"{name}: left out, {len(texts)} complete witness(es)"
+                    + (f" ({len(left_out)} others: {', '.join(reasons)})" if left_out else "")
+                )
                 continue
             if left_out or dropped:
                 reasons = sorted({reason.split(":")[0] for reason in left_out.values()})
