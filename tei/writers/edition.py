@@ -22,8 +22,6 @@ from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
 from tei.xmlio import TEI_NS, indent, serialise, tei, xml
 
-RELAX_NG = "http://relaxng.org/ns/structure/1.0"
-SCHEMATRON = "http://purl.oclc.org/dsdl/schematron"
 INDENT = "  "
 MIXED_CONTENT = frozenset(tei(t) for t in ("ab", "witness", "p", "catDesc"))  # never indented: text counts
 AB_LEVEL = 3  # TEI > text > body > ab
@@ -51,16 +49,7 @@ class EditionOptions:
 
 def edition_bytes(edition: Edition, options: EditionOptions = EditionOptions()) -> bytes:
     """The file: XML declaration, one <?xml-model?> per line when a schema is named, then the document."""
-    declaration, document = serialise(edition_tree(edition, options)).split(b"\n", 1)
-    return b"\n".join([declaration, *(_xml_model(options.schema_href) if options.schema_href else []), document])
-
-
-def _xml_model(href: str) -> list[bytes]:
-    attribute = etree.Element("model", href=href)  # lxml escapes the value as an attribute
-    quoted = etree.tostring(attribute, encoding="unicode")[len("<model ") : -len("/>")]
-    return [
-        f'<?xml-model {quoted} type="application/xml" schematypens="{ns}"?>'.encode() for ns in (RELAX_NG, SCHEMATRON)
-    ]
+    return serialise(edition_tree(edition, options), options.schema_href)
 
 
 def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -> etree._ElementTree:
