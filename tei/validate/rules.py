@@ -205,28 +205,42 @@ def base_witness(edition: ApparatusDocument) -> str | None:
     return pointers[0] if pointers else None
 
 
-def lemma_follows_base(edition: ApparatusDocument) -> Iterator[Diagnostic]:
-    """APP006: when a base witness is declared, each lem carries it (a lem without @wit stands for it too)."""
+def lemmata(edition: ApparatusDocument) -> Iterator[Diagnostic]:
+    """APP006: the declared base witness is a witness; each lemma is read by a witness or claimed by someone.
+
+    The lemma is the editor's choice: it may be any witness's reading (an eclectic text) or a conjecture,
+    `<lem resp="#ed">` read by no witness. `<variantEncoding source="#A"/>` names the witness the lemmata
+    are drawn from by default, not a rule every lemma must follow. What is refused is a lemma no witness
+    reads (every witness is named in another reading of its unit) that no @resp claims either: a
+    conjecture must say whose it is.
+    """
     base = base_witness(edition)
-    if base is None:
-        return
-    if edition.witness_ids and base not in edition.witness_ids:
+    if base is not None and edition.witness_ids and base not in edition.witness_ids:
         yield error(
             "APP006",
             f"the declared base witness '{base}' is not a declared witness",
             edition.name,
             edition.root.find(f".//{tei('variantEncoding')}").sourceline,
+            hint="correct variantEncoding/@source, or remove it: the lemmata need no base witness",
         )
+    if edition.refusal or not edition.paths:
         return
-    for lem in edition.root.iter(LEM):
-        named = edition.known.resolve(lem.get("wit"))
-        if lem.get("wit") is not None and base not in named:
+    taken = {id(p.reading) for path in edition.paths.values() for p in path.passages}
+    passed = {id(p.app) for path in edition.paths.values() for p in path.passages}
+    for unit in edition.units:
+        if id(unit.app) not in passed:
+            continue  # nested in a reading no witness takes: not read at all
+        for reading in unit.readings:
+            lem = reading.element
+            if lem.tag != LEM or lem.get("resp") or id(lem) in taken:
+                continue
             yield error(
                 "APP006",
-                f"the lemma does not carry the base witness '{base}' (it has {lem.get('wit')!r})",
+                f"the lemma of {_app_label(unit.app)} is read by no witness and no @resp claims it",
                 edition.name,
                 lem.sourceline,
-                hint=f"the lem holds the reading of '{base}'; move the other reading to a rdg",
+                hint='if it is a conjecture, say whose: <lem resp="#ed"> (with <editor xml:id="ed"> in the '
+                "titleStmt); if witnesses read it, name them in its @wit",
             )
 
 
@@ -262,13 +276,16 @@ def transcriptions(edition: ApparatusDocument) -> Iterator[Diagnostic]:
             return  # the apparatus cannot be read (reader_findings says why): there is no text to compare
         rebuilt = witness_text(edition.tree, witness_id, edition.name, lacuna_marker="")
         if rebuilt != expected:
+            at = _first_difference(rebuilt, expected)
+            target = link.get("target")
             yield error(
                 "APP007",
-                f"the text of witness '{witness_id}' rebuilt from the apparatus differs from "
-                f"its transcription {link.get('target')}: {_first_difference(rebuilt, expected)}",
+                f"witness '{witness_id}' reads {_around(rebuilt, at)!r} here, but its transcription {target} "
+                f"has {_around(expected, at)!r}",
                 edition.name,
-                witness.sourceline,
-                hint=f"compare `tei witness {edition.path.name} --wit {witness_id}` with the transcription",
+                _line_at(edition, witness_id, at, witness.sourceline),
+                hint=f"if the edition is right, `tei sync {edition.path.name} --wit {witness_id}` writes {target} "
+                "again from it (docs/diagnostics.md); if not, correct the reading",
             )
 
 
@@ -277,12 +294,31 @@ def _transcription_text(path: Path) -> str:
     return transcription_text(parse_file(path), str(path))
 
 
-def _first_difference(rebuilt: str, expected: str) -> str:
-    at = next((i for i, (a, b) in enumerate(zip(rebuilt, expected)) if a != b), min(len(rebuilt), len(expected)))
-    return (
-        f"at character {at + 1} the apparatus gives {rebuilt[at : at + 30]!r} "
-        f"where the transcription has {expected[at : at + 30]!r}"
-    )
+def _first_difference(rebuilt: str, expected: str) -> int:
+    """The index of the first character where the two texts differ."""
+    return next((i for i, (a, b) in enumerate(zip(rebuilt, expected)) if a != b), min(len(rebuilt), len(expected)))
+
+
+def _around(text: str, at: int) -> str:
+    """The words around a character: from the start of the word before it to a few words after."""
+    start = text.rfind(" ", 0, max(0, text.rfind(" ", 0, at)))
+    start = 0 if start < 0 else start + 1
+    return text[start : at + 25]
+
+
+def _line_at(edition: ApparatusDocument, witness_id: str, at: int, fallback: int | None) -> int | None:
+    """The line of the reading that holds the witness's character `at` (the innermost one), else of the
+    unit that follows it in the text, else `fallback`."""
+    path = edition.paths.get(witness_id)
+    if path is None:
+        return fallback
+    holding = [
+        p for p in path.passages if isinstance(p.reading, etree._Element) and p.offset <= at < max(p.end, p.offset + 1)
+    ]
+    if holding:
+        return max(holding, key=lambda p: p.depth).reading.sourceline
+    following = next((p for p in path.passages if p.offset >= at), None)
+    return following.app.sourceline if following is not None else fallback
 
 
 def pointers(edition: ApparatusDocument) -> Iterator[Diagnostic]:
@@ -295,6 +331,8 @@ def pointers(edition: ApparatusDocument) -> Iterator[Diagnostic]:
         if not isinstance(element.tag, str):
             continue
         for attribute in POINTER_ATTRIBUTES:
+            if attribute == "source" and element.tag == tei("variantEncoding"):
+                continue  # the base witness: APP006 says what is wrong with it (one cause, one error)
             for token in (element.get(attribute) or "").split():
                 if token.startswith("#") and token[1:] not in identifiers:
                     yield error(
@@ -314,7 +352,7 @@ RULES: tuple[Callable[[ApparatusDocument], Iterator[Diagnostic]], ...] = (
     unknown_witnesses,
     attestation,
     sigla,
-    lemma_follows_base,
+    lemmata,
     transcriptions,
     pointers,
 )

@@ -60,15 +60,12 @@ APPARATUS_CASES = {
     "APP006": (
         [
             (
-                '<variantEncoding method="parallel-segmentation" location="internal"/>',
-                '<variantEncoding method="parallel-segmentation" location="internal" source="#A"/>',
-            ),
-            (
                 '<lem wit="#A">captives</lem>\n          <rdg wit="#B #C" type="substitution">prisoners</rdg>',
-                '<lem wit="#B #C">prisoners</lem>\n          <rdg wit="#A" type="substitution">captives</rdg>',
+                '<lem>the captives</lem>\n          <rdg wit="#A" type="substitution">captives</rdg>\n'
+                '          <rdg wit="#B #C" type="substitution">prisoners</rdg>',
             ),
         ],
-        '<lem wit="#B #C">prisoners',
+        "<lem>the captives",
         1,
     ),
     "APP010": ([('<app xml:id="app-0005">', '<app xml:id="app-0005" corresp="#nowhere">')], "#nowhere", 1),
@@ -126,6 +123,56 @@ def transcription_of(text: str) -> str:
     )
 
 
+BASE_A = (
+    '<variantEncoding method="parallel-segmentation" location="internal"/>',
+    '<variantEncoding method="parallel-segmentation" location="internal" source="#A"/>',
+)
+EDITOR = ("<title>A miniature edition (test fixture)</title>", '<title>A miniature edition (test fixture)</title>\n'
+          '        <editor xml:id="ed">The Editor</editor>')  # fmt: skip
+
+
+def test_an_eclectic_lemma_from_another_witness_than_the_base_is_accepted(tmp_path):
+    path = variant(
+        tmp_path,
+        [
+            BASE_A,
+            (
+                '<lem wit="#A">captives</lem>\n          <rdg wit="#B #C" type="substitution">prisoners</rdg>',
+                '<lem wit="#B #C">prisoners</lem>\n          <rdg wit="#A" type="substitution">captives</rdg>',
+            ),
+        ],
+    )
+    assert check_file(path, ValidationOptions()) == []
+
+
+def test_a_conjecture_read_by_no_witness_is_accepted_when_someone_claims_it(tmp_path):
+    path = variant(
+        tmp_path,
+        [
+            BASE_A,
+            EDITOR,
+            (
+                '<lem wit="#A">captives</lem>\n          <rdg wit="#B #C" type="substitution">prisoners</rdg>',
+                '<lem resp="#ed">the captives</lem>\n          <rdg wit="#A" type="substitution">captives</rdg>\n'
+                '          <rdg wit="#B #C" type="substitution">prisoners</rdg>',
+            ),
+        ],
+    )
+    assert check_file(path, ValidationOptions()) == []
+
+
+def test_an_unclaimed_conjecture_names_the_fix(tmp_path):
+    replacements, marker, _ = APPARATUS_CASES["APP006"]
+    (diagnostic,) = rules.check(read_document(variant(tmp_path, [BASE_A, *replacements])), tmp_path / "v.xml")
+    assert diagnostic.code == "APP006"
+    assert 'resp="#ed"' in diagnostic.hint and "@wit" in diagnostic.hint
+
+
+def test_a_base_witness_that_is_not_declared_is_app006(tmp_path):
+    path = variant(tmp_path, [(BASE_A[0], BASE_A[1].replace("#A", "#Q"))])
+    assert rule_codes(path) == [("APP006", line_of(path, "<variantEncoding"))]
+
+
 @pytest.mark.parametrize("damage, code", [(lambda text: text, None), (lambda text: text + "!", "APP007")])
 def test_the_rebuilt_witness_text_must_equal_its_transcription(tmp_path, damage, code):
     path = variant(
@@ -139,8 +186,27 @@ def test_the_rebuilt_witness_text_must_equal_its_transcription(tmp_path, damage,
     )
     text = witness_text(read_document(path), "A")
     (tmp_path / "A.xml").write_text(transcription_of(damage(text).replace("&", "&amp;").replace("<", "&lt;")), "utf-8")
-    expected = [] if code is None else [(code, line_of(path, 'xml:id="A"'))]
+    expected = [] if code is None else [(code, line_of(path, 'xml:id="A"'))]  # past the last unit: the witness
     assert rule_codes(path) == expected
+
+
+def test_a_corrected_reading_is_reported_at_its_line_naming_the_transcription_and_tei_sync(tmp_path):
+    path = variant(
+        tmp_path,
+        [
+            (
+                "Close translation, two sentences.",
+                'Close translation, two sentences.<ptr type="transcription" target="A.xml"/>',
+            )
+        ],
+    )
+    text = witness_text(read_document(path), "A")
+    (tmp_path / "A.xml").write_text(transcription_of(text.replace("captives", "captivse")), "utf-8")
+    (diagnostic,) = rules.check(read_document(path), path)
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("APP007", line_of(path, ">captives<"), None)
+    assert "the captives." in diagnostic.message and "the captivse." in diagnostic.message
+    assert "character" not in diagnostic.message
+    assert "A.xml" in diagnostic.hint and "tei sync variant.xml --wit A" in diagnostic.hint
 
 
 def test_a_missing_transcription_is_reported_at_its_pointer(tmp_path):
