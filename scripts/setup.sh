@@ -41,6 +41,8 @@ fi
 if [ "$with_tests" = yes ]; then
     # axe-core (npm, pinned) for tests/render/test_browser.py's accessibility check, into .venv/node (git ignores
     # .venv); the tests read .venv/node/node_modules/axe-core/axe.min.js.
+    # Node trusts the system's certificate store (as apt and pip do), so a machine whose HTTPS goes through a
+    # proxy with its own authority in /etc/ssl/certs installs under env -i too (Node's own list lacks it).
     [ -f .venv/node/node_modules/axe-core/axe.min.js ] ||
-        npm install --prefix .venv/node --no-save --no-audit --no-fund axe-core@4.14.1 >/dev/null
+        NODE_OPTIONS=--use-openssl-ca npm install --prefix .venv/node --no-save --no-audit --no-fund axe-core@4.14.1 >/dev/null
 fi
