@@ -12,12 +12,25 @@
   Variables:  $witnesses        the declared witnesses (tei:witness with @xml:id or @n, groups excluded)
               $element-only     names of TEI elements whose own text nodes are layout, not witness text
 
+  The reader's verdicts: rendered from Python, the edition is first read by tei.apparatus (tei/render/entries.py)
+  and handed over as a copy that carries them in the namespace urn:x-tei-toolkit:render (prefix tk): tk:id and
+  tk:wit (the witnesses that read it) on every app, lem and rdg, and one tk:apparatus at the end of the root
+  (tk:unit, tk:reading, tk:lacuna, tk:base with the sigla to print as tk:s; tk:text, each witness's text).
+  The templates below print those verdicts when $annotated, and read @wit by themselves only for a plain
+  edition file (xsltproc): groups, hands, lacunae and TEI whitespace are then not applied.
+
   Named templates (context node in brackets):
     witness-id          [witness]   its id: @xml:id, else @n
     siglum              (token)     the printed siglum of a @wit token: @n of the witness, else its id,
                                     else the token without '#'
-    sigla               [lem|rdg]   the sigla of @wit (or of the implicit witnesses of a lem without
-                                    @wit), each through the hook emit-siglum, separated by sigla-separator
+    sigla               [lem|rdg]   the sigla of the witnesses that read it, each through the hook emit-siglum
+                                    (token: the ids it stands for), separated by sigla-separator: as the
+                                    reader gives them (groups, ranges, hands) when $annotated, else of @wit
+                                    (or of the implicit witnesses of a lem without @wit)
+    reader-sigla        [tk:reading|tk:lacuna|tk:base]  the sigla the reader gives, as sigla does
+    reader-witnesses    [lem|rdg]   the ids of the witnesses that read it, space-separated ('' when not $annotated)
+    witness-text        (wit)       the text of one witness: the reader's (tk:text) when $annotated, else by
+                                    the mode witness-text over the body
     implicit-witnesses  [lem]       the tokens ('#id ') of declared witnesses that no reading of the app names
     reading-type        [lem|rdg]   @type, else the rdgGrp's @type, else 'omission' for an empty rdg, else ''
     unit-types          [app]       the types of the app's variant readings, space-separated ('untyped' if none)
@@ -53,7 +66,13 @@
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
     xmlns:tei="http://www.tei-c.org/ns/1.0"
-    exclude-result-prefixes="tei">
+    xmlns:tk="urn:x-tei-toolkit:render"
+    exclude-result-prefixes="tei tk">
+
+  <!-- The apparatus reader's verdicts (tei/render/entries.py), when the document carries them: by the tk:id
+       of an app ("u3") or of one of its readings ("u3.2"). -->
+  <xsl:key name="reader" match="tk:unit | tk:reading" use="@of"/>
+  <xsl:variable name="annotated" select="boolean(/*/tk:apparatus)"/>
 
   <xsl:key name="witness-by-id" match="tei:witness" use="@xml:id"/>
   <xsl:key name="witness-by-n" match="tei:witness" use="@n"/>
@@ -92,6 +111,43 @@
   </xsl:template>
 
   <xsl:template name="sigla">
+    <xsl:choose>
+      <xsl:when test="$annotated and @tk:id">
+        <xsl:for-each select="key('reader', @tk:id)"><xsl:call-template name="reader-sigla"/></xsl:for-each>
+      </xsl:when>
+      <xsl:otherwise><xsl:call-template name="wit-sigla"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="reader-sigla">
+    <xsl:for-each select="tk:s">
+      <xsl:if test="position() > 1"><xsl:call-template name="sigla-separator"/></xsl:if>
+      <xsl:call-template name="emit-siglum">
+        <xsl:with-param name="token" select="string(@ids)"/>
+        <xsl:with-param name="siglum" select="string(.)"/>
+      </xsl:call-template>
+    </xsl:for-each>
+  </xsl:template>
+
+  <xsl:template name="reader-witnesses">
+    <xsl:value-of select="@tk:wit"/>
+  </xsl:template>
+
+  <xsl:template name="witness-text">
+    <xsl:param name="wit"/>
+    <xsl:choose>
+      <xsl:when test="$annotated">
+        <xsl:apply-templates select="/*/tk:apparatus/tk:text[@wit = $wit][1]/node()" mode="witness-text"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="witness-text">
+          <xsl:with-param name="wit" select="$wit"/>
+        </xsl:apply-templates>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="wit-sigla">
     <xsl:variable name="list">
       <xsl:choose>
         <xsl:when test="self::tei:lem and not(@wit)"><xsl:call-template name="implicit-witnesses"/></xsl:when>
@@ -293,6 +349,10 @@
 
   <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="witness-text">
     <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
+  </xsl:template>
+
+  <xsl:template match="tk:c" mode="witness-text">
+    <xsl:call-template name="emit-character"><xsl:with-param name="code" select="@code"/></xsl:call-template>
   </xsl:template>
 
   <xsl:template match="tei:app" mode="witness-text">

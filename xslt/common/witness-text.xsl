@@ -1,7 +1,10 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!--
-  The exact text of one witness, rebuilt from the apparatus (the rule of docs/edition-format.md),
-  as plain text: the same output as `tei witness EDITION \-\-wit W`.
+  The text of one witness as plain text. On an edition annotated by the apparatus reader
+  (tei/render/entries.py: `annotated`), it is the reader's text, the same output as `tei witness EDITION \-\-wit W`.
+  On a plain edition file it is read by the mode witness-text of apparatus.xsl, which takes each unit's
+  reading from @wit but applies neither groups, hands, lacunae nor TEI whitespace: exact only for
+  editions like the toolkit's own (xml:space="preserve", witnesses named one by one).
 
       xsltproc \-\-stringparam wit A xslt/common/witness-text.xsl edition.xml
 
@@ -20,9 +23,7 @@
   <xsl:param name="wit"/>
 
   <xsl:template match="/">
-    <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="witness-text">
-      <xsl:with-param name="wit" select="$wit"/>
-    </xsl:apply-templates>
+    <xsl:call-template name="witness-text"><xsl:with-param name="wit" select="$wit"/></xsl:call-template>
   </xsl:template>
 
 </xsl:stylesheet>

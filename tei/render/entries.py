@@ -1,0 +1,224 @@
+"""The apparatus reader's verdicts, written into a copy of the edition for the stylesheets to print.
+
+XSLT 1.0 cannot apply the rebuild rule of tei.apparatus (TEI whitespace, `<w>` spacing, groups, hands,
+lacunae, the negative apparatus), and it must not try: one rule, one place. `annotated(tree)` reads the
+edition once with `tei.apparatus.Apparatus` and returns a copy carrying what the reader found, in the
+namespace TK_NS (prefix `tk`); the edition on disk stays the scholar's XML. The stylesheets of
+xslt/common/apparatus.xsl (named templates `sigla`, `reader-witnesses`, `lacunose-sigla`, `addition-place`
+and the mode witness-text) print it when it is there, and fall back to their plain reading of @wit when a
+stylesheet is run on an edition file by itself (xsltproc).
+
+The copy carries:
+- `tk:id` on every app ("u<n>", n its number in document order, as xsl:number counts it) and on each of
+  its lem and rdg ("u<n>.<i>", i its place among the app's readings, rdgGrp included);
+- `tk:wit` on every lem and rdg: the witness ids that read it, by the reader (groups expanded, a hand
+  that a unit does not cite reads with its witness, a lem without @wit for every witness not cited);
+- at the end of the root, one `tk:apparatus` holding
+  - `tk:witness` (id, siglum, kind: declared, hand, undeclared; hand-of) for every witness the reader knows;
+  - `tk:unit of="u<n>"` for every unit, with an `addition-after` attribute (the word the witnesses
+    without the added words read before the unit, for a unit without lem), a `tk:reading of="u<n>.<i>"`
+    for each reading, `tk:base` for the witnesses reading the base text of a unit attached to it
+    (location-referenced, double end-point: folded, that text becomes a lem) and `tk:lacuna` for the
+    witnesses lacunose there; each holds the sigla to print as `tk:s` elements (`ids`: the witnesses a
+    siglum stands for): a group's siglum where all its members agree (groups the edition cites), a hand
+    left out where it reads with its witness, three or more sigla with one prefix and consecutive
+    numbers as a range ("Q1–4", as the print edition writes them);
+  - `tk:text wit="..."`: each witness's text, as `tei witness` gives it.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from tei.apparatus import APP, LACUNOSE, LEM, NOTHING, Apparatus, Witnesses, pointer_ids, readings
+from tei.errors import TeiError
+from tei.xmlio import tei, xml
+
+TK_NS = "urn:x-tei-toolkit:render"
+TK_ID = f"{{{TK_NS}}}id"
+TK_WIT = f"{{{TK_NS}}}wit"
+NUMBERED = re.compile(r"(?P<prefix>.*?)(?P<number>\d+)")
+RANGE_DASH = "\u2013"
+LIST_WIT, WITNESS = tei("listWit"), tei("witness")
+NOT_XML = re.compile("([^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff])")
+
+
+def tk(name: str) -> str:
+    return f"{{{TK_NS}}}{name}"
+
+
+@dataclass(frozen=True)
+class Siglum:
+    """One siglum as printed, and the witnesses it stands for."""
+
+    text: str
+    ids: tuple[str, ...]
+    group: bool = False
+
+
+def annotated(tree: etree._ElementTree, name: str = "<edition>") -> etree._ElementTree:
+    """A copy of the edition with the reader's verdicts in TK_NS; without them when the reader refuses it
+    (no TEI namespace, no body, a group holding itself): the stylesheets then report what they can."""
+    result = copy.deepcopy(tree)
+    root = result.getroot()
+    apps = list(root.iter(APP))
+    for number, app in enumerate(apps, 1):
+        app.set(TK_ID, f"u{number}")
+        for place, reading in enumerate(readings(app), 1):
+            reading.set(TK_ID, f"u{number}.{place}")
+    try:
+        apparatus = Apparatus(result, name)
+        texts = {witness: apparatus.text(witness) for witness in apparatus.ids}
+    except TeiError:
+        return result
+    container = etree.SubElement(root, tk("apparatus"), nsmap={"tk": TK_NS})
+    container.tail = "\n"
+    for witness in apparatus.ids:
+        found = apparatus.witnesses.by_id[witness]
+        element = etree.SubElement(container, tk("witness"), id=witness, siglum=found.siglum, kind=found.kind)
+        if found.hand_of:
+            element.set("hand-of", found.hand_of)
+    if apparatus.folding_refused is None:
+        by_id = {app.get(TK_ID): app for app in apps}
+        _units(apparatus, by_id, container)
+    for witness, text in texts.items():
+        _text(etree.SubElement(container, tk("text"), wit=witness), text)
+    return result
+
+
+def _text(element: etree._Element, text: str) -> None:
+    """The text, with each character XML cannot hold as <tk:c code="XXXX"/> (as <g type="char"> in TEI)."""
+    parts = NOT_XML.split(text)
+    element.text = parts[0]
+    for code, rest in zip(parts[1::2], parts[2::2]):
+        etree.SubElement(element, tk("c"), code=f"{ord(code):04X}").tail = rest
+
+
+def _units(apparatus: Apparatus, by_id: dict[str, etree._Element], container: etree._Element) -> None:
+    """Each unit: which witnesses read each reading, which are lacunose, and where an addition stands."""
+    taken: dict[str, dict[str, list[str]]] = {}  # unit id -> reading id ('base', 'lacuna', 'nothing') -> witnesses
+    # unit without lem -> the word before it: in the text of a witness without the addition, else of any
+    before: dict[str, str] = {}
+    before_any: dict[str, str] = {}
+    for witness in apparatus.ids:
+        path = apparatus.path(witness)
+        text = path.text
+        for passage in path.passages:
+            unit = passage.app.get(TK_ID)
+            if unit is None:
+                continue
+            reading = passage.reading
+            if reading is LACUNOSE:
+                key = "lacuna"
+            elif reading is NOTHING:
+                key = "nothing"
+            elif reading is None:
+                continue
+            else:
+                key = reading.get(TK_ID) or "base"
+            taken.setdefault(unit, {}).setdefault(key, []).append(witness)
+            if unit not in before and not _has_lem(passage.app):
+                words = text[: passage.offset].split()
+                word = words[-1] if words else ""
+                if key == "nothing":
+                    before[unit] = word
+                else:
+                    before_any.setdefault(unit, word)
+    witnesses = apparatus.witnesses
+    groups = _cited_groups(apparatus.tree.getroot(), witnesses)
+    for unit, app in by_id.items():
+        element = etree.SubElement(container, tk("unit"), of=unit)
+        found = taken.get(unit, {})
+        if not _has_lem(app) and not (app.get("from") or app.get("to") or app.get("loc")):
+            element.set("addition-after", before.get(unit, before_any.get(unit, "")))
+        for reading in readings(app):
+            ids = found.get(reading.get(TK_ID), [])
+            reading.set(TK_WIT, " ".join(ids))
+            _sigla(etree.SubElement(element, tk("reading"), of=reading.get(TK_ID)), ids, witnesses, groups)
+        if found.get("base"):
+            _sigla(etree.SubElement(element, tk("base")), found["base"], witnesses, groups)
+        if found.get("lacuna"):
+            _sigla(etree.SubElement(element, tk("lacuna")), found["lacuna"], witnesses, groups)
+        app.set(tk("lacunose"), " ".join(found.get("lacuna", [])))
+
+
+def _has_lem(app: etree._Element) -> bool:
+    return any(r.tag == LEM for r in readings(app))
+
+
+def _sigla(element: etree._Element, ids: list[str], witnesses: Witnesses, groups: list[Siglum]) -> None:
+    element.set("wit", " ".join(ids))
+    for siglum in compact(ids, witnesses, groups):
+        shown = etree.SubElement(element, tk("s"), ids=" ".join(siglum.ids))
+        if siglum.group:
+            shown.set("group", "yes")
+        shown.text = siglum.text
+
+
+def _cited_groups(root: etree._Element, witnesses: Witnesses) -> list[Siglum]:
+    """The groups a @wit of the edition names, largest first: those are sigla the edition prints."""
+    cited = {
+        token for element in root.iter() if isinstance(element.tag, str) for token in pointer_ids(element.get("wit"))
+    }
+    found = []
+    for element in root.iter(LIST_WIT, WITNESS):
+        group = element.get(xml("id"))
+        if group in witnesses.groups and group in cited and len(witnesses.groups[group]) > 1:
+            found.append(Siglum(element.get("n") or group, tuple(witnesses.groups[group]), group=True))
+    return sorted(found, key=lambda g: -len(g.ids))
+
+
+def compact(ids: list[str], witnesses: Witnesses, groups: list[Siglum]) -> list[Siglum]:
+    """The sigla that print a set of witnesses: groups, hands reading with their witness left out, ranges."""
+    chosen = set(ids)
+    order = [w for w in witnesses.ids if w in chosen] + [w for w in ids if w not in witnesses.by_id]
+    hand_of = witnesses.hand_of
+    implied = {w for w in order if hand_of.get(w) in chosen}
+    items = [
+        Siglum(witnesses.siglum(w), (w, *[h for h in order if h in implied and hand_of[h] == w]))
+        for w in order
+        if w not in implied
+    ]
+    for group in groups:
+        present = {i for item in items if not item.group for i in item.ids[:1]}
+        if not set(group.ids) <= present:
+            continue
+        members = set(group.ids)
+        first = next(n for n, item in enumerate(items) if not item.group and item.ids[0] in members)
+        stands = tuple(i for item in items if not item.group and item.ids[0] in members for i in item.ids)
+        items = [
+            Siglum(group.text, stands, True) if n == first else item
+            for n, item in enumerate(items)
+            if n == first or item.group or item.ids[0] not in members
+        ]
+    return _ranges(items)
+
+
+def _ranges(items: list[Siglum]) -> list[Siglum]:
+    """Three or more sigla in a row, with one prefix and consecutive numbers, as one range: 'Q1–4'."""
+    result: list[Siglum] = []
+    start = 0
+    while start < len(items):
+        end = start + 1
+        first = None if items[start].group else NUMBERED.fullmatch(items[start].text)
+        if first and first["prefix"]:
+            number = int(first["number"])
+            while end < len(items) and not items[end].group:
+                following = NUMBERED.fullmatch(items[end].text)
+                if not following or following["prefix"] != first["prefix"] or int(following["number"]) != number + 1:
+                    break
+                number += 1
+                end += 1
+        if end - start >= 3:
+            run = items[start:end]
+            text = f"{run[0].text}{RANGE_DASH}{number}"
+            result.append(Siglum(text, tuple(i for item in run for i in item.ids)))
+        else:
+            end = start + 1
+            result.append(items[start])
+        start = end
+    return result
