@@ -20,6 +20,7 @@ from pathlib import Path
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
 from tei.render import OutputFormat, Rendered, RenderRequest
+from tei.render.entries import annotated
 from tei.render.xslt import transform
 from tei.resources import resource, resource_root
 
@@ -38,13 +39,14 @@ def render_html(request: RenderRequest) -> Rendered:
     """The site in folder request.output; links to transcriptions are made relative to that folder.
 
     A document the page cannot show at all (no TEI text) is refused; lesser problems are warnings,
-    reported and also shown in the page.
+    reported and also shown in the page. The stylesheet reads a copy of the edition that carries the
+    apparatus reader's verdicts (tei.render.entries): entries and witness texts are the reader's.
     """
     edition_folder = request.edition.absolute().parent
     site = request.output.absolute()
     base = os.path.relpath(edition_folder, site).replace(os.sep, "/")
     params = {"edition-base": "" if base == "." else base + "/", **request.params}
-    transformed = transform(STYLESHEET, request.tree, str(request.edition), params)
+    transformed = transform(STYLESHEET, annotated(request.tree, str(request.edition)), str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise InvalidInputError(*errors)

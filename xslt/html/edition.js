@@ -1,8 +1,10 @@
 /* The web edition's behaviour: units and their entries (beside the text, or a bottom sheet on a phone),
    witness switch, marks, search, filters by reading type, heat map, synoptic view, tabs and permalinks.
    Plain script, no library, works from file://.
-   The witness rule is the one of docs/edition-format.md: in each unit, the first reading whose
-   data-wit names the witness, else the lem without @wit (data-implicit). */
+   Which reading a witness takes is the apparatus reader's verdict (tei/render/entries.py): each reading's
+   data-wit lists the witnesses that read it (groups expanded, hands, the negative apparatus resolved) and a
+   unit's data-lacunose those lacunose there. A page made from a plain edition file (xsltproc), without
+   them, reads @wit itself: the first reading naming the witness, else the lem without @wit (data-implicit). */
 (function () {
   "use strict";
 
@@ -29,17 +31,26 @@
     if (!witness) {
       return readings.filter(function (r) { return r.classList.contains("base"); })[0] || null;
     }
+    if (isLacunose(unit, witness)) { return null; }
     for (var i = 0; i < readings.length; i++) {
       if (tokens(readings[i].getAttribute("data-wit")).indexOf(witness) >= 0) { return readings[i]; }
     }
+    if (unit.hasAttribute("data-lacunose")) { return null; }  // read by the reader: no reading is its
     return readings.filter(function (r) { return r.hasAttribute("data-implicit"); })[0] || null;
   }
+
+  function isLacunose(unit, witness) {
+    return !!witness && tokens(unit.getAttribute("data-lacunose")).indexOf(witness) >= 0;
+  }
+
+  var LACUNA = "[\u2026]";  // as `tei witness` marks a lacuna
 
   /* The text of a node as witness W has it ('' = the edition's lemmata). */
   function textOf(node, witness) {
     if (node.nodeType === Node.TEXT_NODE) { return node.data; }
     if (node.nodeType !== Node.ELEMENT_NODE) { return ""; }
     if (node.classList.contains("app")) {
+      if (isLacunose(node, witness)) { return LACUNA; }
       var reading = readingFor(node, witness);
       return reading ? textOf(reading, witness) : "";
     }
@@ -123,6 +134,7 @@
     page.units.forEach(function (unit) {
       var chosen = readingFor(unit, witness);
       readingsOf(unit).forEach(function (r) { r.classList.toggle("shown", r === chosen); });
+      unit.classList.toggle("lacunose", isLacunose(unit, witness));
       nameUnit(unit, chosen);
     });
     page.select.value = witness;
@@ -474,6 +486,7 @@
       if (node.nodeType !== Node.ELEMENT_NODE) { return; }
       if (node.classList.contains("implied-space")) { parts.push(" "); return; }
       if (node.classList.contains("app")) {
+        if (isLacunose(node, witness)) { parts.push(LACUNA); return; }
         var reading = readingFor(node, witness);
         if (reading) { walk(reading); }
         return;

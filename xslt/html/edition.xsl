@@ -14,7 +14,8 @@
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
     xmlns:tei="http://www.tei-c.org/ns/1.0"
-    exclude-result-prefixes="tei">
+    xmlns:tk="urn:x-tei-toolkit:render"
+    exclude-result-prefixes="tei tk">
 
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/quran-index.xsl"/>
@@ -289,6 +290,8 @@
         </xsl:choose></xsl:attribute>
       <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
+      <!-- The reader's verdicts: who reads each reading (data-wit on it), who is lacunose here. -->
+      <xsl:if test="$annotated and @tk:id"><xsl:attribute name="data-lacunose"><xsl:value-of select="@tk:lacunose"/></xsl:attribute></xsl:if>
       <xsl:if test="starts-with(@from, '#')"><xsl:attribute name="data-from"><xsl:value-of select="substring(@from, 2)"/></xsl:attribute></xsl:if>
       <xsl:if test="starts-with(@to, '#')"><xsl:attribute name="data-to"><xsl:value-of select="substring(@to, 2)"/></xsl:attribute></xsl:if>
       <xsl:for-each select="key('readings', generate-id())">
@@ -299,6 +302,7 @@
             <xsl:if test="$is-base = 'yes' and $addition = ''"> base shown</xsl:if>
           </xsl:attribute>
           <xsl:choose>
+            <xsl:when test="$annotated and @tk:id"><xsl:attribute name="data-wit"><xsl:value-of select="@tk:wit"/></xsl:attribute></xsl:when>
             <xsl:when test="@wit"><xsl:attribute name="data-wit"><xsl:value-of select="normalize-space(@wit)"/></xsl:attribute></xsl:when>
             <xsl:when test="self::tei:lem"><xsl:attribute name="data-implicit">yes</xsl:attribute></xsl:when>
           </xsl:choose>
@@ -339,12 +343,22 @@
     <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
     <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+    <xsl:variable name="unit" select="key('reader', @tk:id)"/>
     <li id="entry-{$id}">
       <xsl:attribute name="class">entry<xsl:if test="$addition != ''"> addition</xsl:if></xsl:attribute>
       <xsl:if test="$edition-dir = 'auto'"><xsl:attribute name="dir">auto</xsl:attribute></xsl:if>
       <a class="unit-ref" href="#{$id}"><xsl:value-of select="$number"/></a>
       <xsl:text> </xsl:text>
       <xsl:choose>
+        <xsl:when test="$addition = 'yes' and $unit/@addition-after != ''">
+          <!-- Words some witnesses add: keyed to the word before them (in the text of the witnesses without
+               them, as the apparatus reader gives it), "word] + added words sigla". -->
+          <span class="place"><bdi class="words"><xsl:value-of select="$unit/@addition-after"/></bdi></span>
+          <xsl:call-template name="entry-lemma-end"/>
+          <span class="addition-mark" title="words some witnesses add after this one, not in the reading text">+</span>
+          <xsl:text> </xsl:text>
+          <xsl:call-template name="entry-readings"/>
+        </xsl:when>
         <xsl:when test="$addition != ''">
           <!-- No lemma: every reading is a variant (words some witnesses add, or readings of a passage the
                unit points to). -->
@@ -353,14 +367,26 @@
             <xsl:otherwise><span class="addition-mark" title="words some witnesses add, not in the reading text">+</span></xsl:otherwise>
           </xsl:choose>
           <xsl:text> </xsl:text>
-          <xsl:for-each select="key('readings', generate-id())">
-            <xsl:if test="position() > 1"><xsl:call-template name="entry-reading-separator"/></xsl:if>
-            <xsl:call-template name="entry-reading"/>
-          </xsl:for-each>
+          <xsl:call-template name="entry-readings"/>
         </xsl:when>
         <xsl:otherwise><xsl:call-template name="entry"/></xsl:otherwise>
       </xsl:choose>
+      <xsl:for-each select="$unit/tk:lacuna">
+        <xsl:call-template name="entry-reading-separator"/>
+        <span class="lacunae" data-wit="{@wit}"><bdi class="words">lac.</bdi><xsl:text> </xsl:text><span class="sigla"><xsl:call-template name="reader-sigla"/></span></span>
+      </xsl:for-each>
       <xsl:call-template name="transposition-partners"/>
+      <xsl:call-template name="entry-remarks"/>
+      <xsl:for-each select="tei:witDetail | tei:rdgGrp//tei:witDetail">
+        <xsl:if test="normalize-space() != '' or not(@type = 'lac' or @type = 'ambiguous')">
+          <xsl:text> </xsl:text>
+          <span class="wit-detail" dir="auto">
+            <xsl:if test="@type"><xsl:value-of select="concat(@type, ': ')"/></xsl:if>
+            <xsl:if test="normalize-space() != ''"><xsl:value-of select="concat(normalize-space(.), ' ')"/></xsl:if>
+            <span class="sigla"><xsl:call-template name="wit-sigla"/></span>
+          </span>
+        </xsl:if>
+      </xsl:for-each>
       <xsl:for-each select="(tei:note | tei:rdgGrp/tei:note)[normalize-space()]">
         <xsl:text> </xsl:text>
         <span class="entry-note" dir="auto"><xsl:value-of select="normalize-space(.)"/></span>
@@ -368,6 +394,35 @@
       <xsl:text> </xsl:text>
       <a class="permalink" href="#{$id}" aria-label="Permalink to unit {$number}">¶</a>
     </li>
+  </xsl:template>
+
+  <xsl:template name="entry-readings">
+    <xsl:for-each select="key('readings', generate-id())">
+      <xsl:if test="position() > 1"><xsl:call-template name="entry-reading-separator"/></xsl:if>
+      <xsl:call-template name="entry-reading"/>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- [app|lem|rdg] Who is responsible (@resp) and why the reading came about (@cause). -->
+  <xsl:template name="entry-remarks">
+    <xsl:if test="@resp and not(self::tei:lem and not(@wit))">
+      <xsl:text> </xsl:text>
+      <span class="resp">resp. <xsl:call-template name="responsible"/></span>
+    </xsl:if>
+    <xsl:if test="@cause">
+      <xsl:text> </xsl:text>
+      <span class="cause">(<xsl:value-of select="normalize-space(@cause)"/>)</span>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- @resp as printed: each pointer without '#', the text of what it points to as a tooltip. -->
+  <xsl:template name="responsible">
+    <xsl:variable name="ids" select="normalize-space(translate(@resp, '#', ' '))"/>
+    <xsl:variable name="target" select="//*[@xml:id = substring-before(concat($ids, ' '), ' ')]"/>
+    <bdi class="responsible">
+      <xsl:if test="$target"><xsl:attribute name="title"><xsl:value-of select="normalize-space($target[1])"/></xsl:attribute></xsl:if>
+      <xsl:value-of select="$ids"/>
+    </bdi>
   </xsl:template>
 
   <!-- Between two readings: an element, so that the script can drop a separator whose reading is hidden. -->
@@ -384,6 +439,7 @@
     <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
     <span>
       <xsl:if test="$type != ''"><xsl:attribute name="data-type"><xsl:value-of select="$type"/></xsl:attribute></xsl:if>
+      <xsl:if test="$annotated and @tk:id"><xsl:attribute name="data-wit"><xsl:value-of select="@tk:wit"/></xsl:attribute></xsl:if>
       <xsl:attribute name="class">
         <xsl:text>reading</xsl:text>
         <xsl:if test="$is-base = 'yes'"> lemma</xsl:if>
@@ -397,10 +453,20 @@
       </bdi>
       <xsl:text> </xsl:text>
       <span class="sigla"><xsl:call-template name="sigla"/></span>
+      <!-- The editor's conjecture: a lem without @wit that someone is responsible for. -->
+      <xsl:if test="self::tei:lem and @resp and not(@wit)">
+        <xsl:text> </xsl:text>
+        <span class="conjecture">conj. <xsl:call-template name="responsible"/></span>
+      </xsl:if>
       <xsl:if test="$type != ''">
         <xsl:text> </xsl:text>
         <bdi class="type" dir="ltr"><xsl:value-of select="$type"/></bdi>
       </xsl:if>
+      <xsl:call-template name="entry-remarks"/>
+      <xsl:for-each select="tei:note[normalize-space()]">
+        <xsl:text> </xsl:text>
+        <span class="entry-note" dir="auto"><xsl:value-of select="normalize-space(.)"/></span>
+      </xsl:for-each>
     </span>
   </xsl:template>
 
@@ -435,7 +501,11 @@
     <xsl:param name="token"/>
     <!-- Each siglum isolated: an Arabic or Hebrew siglum cannot reorder its neighbours, nor a Latin one the
          readings of a right-to-left entry. -->
-    <bdi class="siglum"><xsl:value-of select="$siglum"/></bdi>
+    <bdi class="siglum">
+      <!-- The witnesses the siglum stands for, as the apparatus reader gives them (a group, a range). -->
+      <xsl:if test="$annotated"><xsl:attribute name="data-ids"><xsl:value-of select="$token"/></xsl:attribute></xsl:if>
+      <xsl:value-of select="$siglum"/>
+    </bdi>
   </xsl:template>
 
   <xsl:template name="emit-warning">
