@@ -99,16 +99,23 @@ def font_files(folders: list[str]) -> list[Path]:
 
 
 def uncovered(text: str, folders: list[str]) -> list[tuple[str, list[str]]]:
-    """The characters of a text that no font file in the folders has, each with the families tried."""
-    fonts = [font_coverage(path) for path in font_files(folders)]
-    families = list(dict.fromkeys(family for family, _ in fonts))
-    covered: set[int] = set().union(*(points for _, points in fonts)) if fonts else set()
-    missing = []
-    for char in dict.fromkeys(text):
-        if ord(char) in covered or char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp"):
-            continue
-        missing.append((char, families))
-    return missing
+    """The characters of a text that no font file in the folders has, each with the families tried. The
+    fonts are read in the order of the folders, and only until every character is found (the large CJK
+    fallback font is read only for a text that needs it)."""
+    wanted = {
+        char
+        for char in text
+        if not char.isspace() and unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp")
+    }
+    files = [path for folder in folders for path in font_files([folder])]
+    for path in files:
+        if not wanted:
+            return []
+        wanted -= {chr(point) for point in font_coverage(path)[1] & {ord(char) for char in wanted}}
+    if not wanted:
+        return []
+    families = list(dict.fromkeys(font_coverage(path)[0] for path in files))
+    return [(char, families) for char in dict.fromkeys(text) if char in wanted]
 
 
 PRINT_PARAMS = ("common/apparatus.xsl", "common/print.xsl")

@@ -6,11 +6,14 @@ The source (xslt/typst/edition.xsl) is compiled in two modes (xslt/typst/preambl
 2. final: with the plan made here from those figures: the lines of each page, the number printed for
    each line (verse lines counted, headings, speakers and stage directions unnumbered) and the entries
    of each page's apparatus, in a footnote as tall as the apparatus, so that the page breaks after its
-   planned lines. An apparatus too long for its page is continued on the next page (entry by entry,
-   keyed to its line numbers), never clipped, never dropped; every page keeps at least TEXT_SHARE of
-   its height for the text (15 lines on A5) except where the text ends. The final layout is checked
-   against the plan (the page of every line, the height every apparatus needs) and planned again
-   with the measured heights when it differs.
+   planned lines. Each page holds the lines whose apparatus it can hold, and at least `floor` lines
+   while text remains: `floor` is the largest up to TEXT_SHARE of the page (15 lines on A5) with which
+   the apparatus ends with the text (a heavy apparatus gets fewer lines a page, each entry on the page
+   of its line, rather than an apparatus pages behind its text). An apparatus too long for its page
+   is continued on the next page (entry by entry, keyed to its line numbers), never clipped, never
+   dropped. The final layout is checked against the plan (the page of every line, the height every
+   apparatus needs) and planned again with the measured heights when it differs; when it agrees, the
+   PDF is written from the same compiler (Typst's cache: no third layout).
 
 Fonts: the folders of the Python packages fontpkg-noto-serif, fontpkg-amiri and fontpkg-frank-ruhl-libre,
 and Debian's Droid Sans Fallback when installed; system fonts are otherwise ignored, so that a PDF is the
@@ -218,6 +221,7 @@ class Planner:
         self.pitch = pitches[len(pitches) // 2]
         self.min_height = TEXT_SHARE * self.height
         self.leftover: list[Entry] = []
+        self.floor = 1  # the fewest text lines a page holds while text remains
         self.extra: dict[int, float] = {}  # first line of a page -> apparatus height the estimate missed
         self.entries_by_line: dict[int, list[Entry]] = {}
         for first, last, keys in layout.units.values():
@@ -289,42 +293,34 @@ class Planner:
                 high = middle - 1
         return low
 
-    def plan(
-        self, limits: dict[int, int], start: tuple[list[PagePlan], list[tuple[int, list[Entry]]]] | None = None
-    ) -> tuple[list[PagePlan], list[Entry], list[tuple[int, list[Entry]]]]:
-        """Pages from the start (or from a page of an earlier plan, whose pages before it stay as they
-        are: the plan is made page after page), the entries left over, and each page's starting state."""
-        pages, states = ([], []) if start is None else (list(start[0]), list(start[1]))
-        first, pending = (0, []) if not states or len(pages) == len(states) and not pages else (None, None)
-        if start is not None and len(states) > len(pages):
-            first, pending = states[len(pages)]
-            states = states[: len(pages)]
-        total_lines = len(self.lines)
+    def plan(self, floor: int, relief: int | None = None) -> tuple[list[PagePlan], list[Entry]]:
+        """Pages from the start, each of at least `floor` text lines while text remains (more while the
+        apparatus of the lines fits; from the line `relief` on, one line is enough: the last pages give
+        up text so that the apparatus ends with it), and the entries no page with text could hold. An
+        apparatus too long for its page is continued on the next one, entry by entry."""
+        pages: list[PagePlan] = []
+        pending: list[Entry] = []
+        first, total_lines = 0, len(self.lines)
         while first < total_lines:
-            states.append((first, list(pending)))
-            limit = limits.get(len(pages), total_lines)
-            totals = {"a": [0.0, 0], "b": [0.0, 0]}
+            totals = {"a": (0.0, 0), "b": (0.0, 0)}
             for entry in pending:
-                totals[entry.series][0] += entry.width
-                totals[entry.series][1] += 1
+                width, count = totals[entry.series]
+                totals[entry.series] = (width + entry.width, count + 1)
             last, chosen, hook = first, first, None
-            while last < total_lines and (last - first < limit or (hook is None and pending)):
+            while last < total_lines:
                 text = self.text_height(first, last)
                 if text > self.height and last > first:
                     break
-                new = self.entries_by_line.get(last, [])
-                trial = {series: (value[0], value[1]) for series, value in totals.items()}
-                for entry in new:
+                trial = dict(totals)
+                for entry in self.entries_by_line.get(last, []):
                     width, count = trial[entry.series]
                     trial[entry.series] = (width + entry.width, count + 1)
                 candidate_hook = hook or self.hook_by_line.get(last)
                 empty = not any(count for _, count in trial.values())
                 fits = empty or (candidate_hook is not None and self.apparatus_height(trial) <= self.room(first, last))
-                if not fits and text > self.min_height and last > first:
+                if not fits and last - first >= (floor if relief is None or first < relief else 1):
                     break
-                totals = {series: list(value) for series, value in trial.items()}
-                hook = candidate_hook
-                chosen = last
+                totals, hook, chosen = trial, candidate_hook, last
                 last += 1
             queue = pending + [e for line in range(first, chosen + 1) for e in self.entries_by_line.get(line, [])]
             page = PagePlan(first, chosen, hook)
@@ -346,38 +342,44 @@ class Planner:
                 pending = queue
             pages.append(page)
             first = chosen + 1
-        return pages, pending, states
+        return pages, pending
+
+    def relieved(self, floor: int, least: int) -> tuple[list[PagePlan], list[Entry]] | None:
+        """The plan at this floor that leaves no more apparatus over than `least`: as it is, or with the
+        fewest last lines (up to one page's worth) relieved of the floor; None when that is not enough."""
+        found = self.plan(floor)
+        if len(found[1]) <= least:
+            return found
+        total = len(self.lines)
+        low, high = max(0, total - floor), total - 1  # the latest relief that is enough
+        found = None
+        while low <= high:
+            middle = (low + high) // 2
+            trial = self.plan(floor, relief=middle)
+            if len(trial[1]) <= least:
+                low, found = middle + 1, trial
+            else:
+                high = middle - 1
+        return found
 
     def pages(self) -> list[PagePlan]:
-        """The plan: each page keeps at least TEXT_SHARE of its height for the text; an apparatus too long
-        for its page is continued on the next ones; at the end, the last pages give up text lines, one at
-        a time, until the apparatus ends with the text, so that no page is without a text line."""
-        return self.balanced()
-
-    def balanced(self) -> list[PagePlan]:
-        limits: dict[int, int] = {}
-        pages, pending, states = self.plan(limits)
-        shape = None
-        for _ in range(len(self.lines) * 4):
-            if not pending or shape == [(page.first, page.last) for page in pages]:
-                break  # done, or no page can give up a line any more
-            shape = [(page.first, page.last) for page in pages]
-            # The last page that has more than one line gives up its last line to the pages after it;
-            # the pages before it stay as they are.
-            index = max((i for i, page in enumerate(pages) if page.last > page.first), default=None)
-            if index is None:
-                break
-            lines = pages[index].last - pages[index].first + 1
-            # More apparatus left over than a page holds: that page keeps one line at once.
-            overflow = self.fitting(pending, self.height) < len(pending)
-            if overflow:  # and so does every page after it
-                limits.update(dict.fromkeys(range(index, index + len(self.lines)), 1))
+        """The plan: every page keeps at least `floor` text lines while text remains, `floor` the largest
+        up to TEXT_SHARE of the page (15 lines on A5) with which the apparatus ends with the text, so that
+        no page is without a text line and no entry is far from its line. When even one line a page
+        leaves apparatus over (the last lines' apparatus is longer than a page), it is continued after
+        the text on pages of its own: never dropped."""
+        most = max(1, int(self.min_height / self.pitch))
+        least = len(self.plan(1)[1])  # left over even at one line a page: the last lines' apparatus is too long
+        low, high = 1, most
+        best = None
+        while low <= high:  # the largest floor that leaves no more over (with relief at the end)
+            middle = (low + high) // 2
+            trial = self.relieved(middle, least)
+            if trial is None:
+                high = middle - 1
             else:
-                limits[index] = lines - 1
-            pages, pending, states = self.plan(limits, (pages[:index], states))
-        # What no page with text can hold (the apparatus of the last lines longer than the pages left):
-        # continued after the text, on pages of its own; never dropped.
-        self.leftover = pending
+                low, best, self.floor = middle + 1, trial, middle
+        pages, self.leftover = best or self.plan(1)
         return pages
 
 

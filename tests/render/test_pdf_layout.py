@@ -145,17 +145,26 @@ def save_page(pdf: Path, page: int, image: Path) -> None:
     )
 
 
-@pytest.fixture(scope="session")
-def seed_pdfs(tmp_path_factory, seed_edition_file, request) -> dict[str, tuple[Path, list]]:
-    made = {}
-    for engine in ("typst", "latex"):
+class SeedPdfs(dict):
+    """The seeds' PDF of each engine, made when first asked for: engine -> (pdf, diagnostics)."""
+
+    def __init__(self, folder, edition: Path, request):
+        super().__init__()
+        self.folder, self.edition, self.request = folder, edition, request
+
+    def __missing__(self, engine: str) -> tuple[Path, list]:
         if engine == "latex":
-            request.getfixturevalue("latexmk")
-        output = tmp_path_factory.mktemp(f"seeds-{engine}") / "seeds.pdf"
-        rendered = render(seed_edition_file, "pdf", output, {"engine": engine})
+            self.request.getfixturevalue("latexmk")
+        output = self.folder.mktemp(f"seeds-{engine}") / "seeds.pdf"
+        rendered = render(self.edition, "pdf", output, {"engine": engine})
         write_files(rendered.files)
-        made[engine] = (output, rendered.diagnostics)
-    return made
+        self[engine] = (output, rendered.diagnostics)
+        return self[engine]
+
+
+@pytest.fixture(scope="session")
+def seed_pdfs(tmp_path_factory, seed_edition_file, request) -> SeedPdfs:
+    return SeedPdfs(tmp_path_factory, seed_edition_file, request)
 
 
 @pytest.fixture(scope="session")
@@ -225,17 +234,84 @@ def test_both_ends_of_a_span_are_keyed(seed_pdfs):
     assert assert_spans_end_on_their_lines(read_pdf(pdf)) > 10
 
 
+LABEL = re.compile(r"(?<![\d–:])(\d+)(?:–(\d+))? \S[^\]]{0,80}\]")
+
+
+def text_pages_and_tail(pdf: Path) -> tuple[list, list]:
+    """The pages that hold text lines (title page left out) and the pages after the last of them."""
+    pages = read_pdf(pdf)[1:]
+    last = max(index for index, page in enumerate(pages) if page.lines)
+    return pages[: last + 1], pages[last + 1 :]
+
+
+def lowest_row(pdf: Path, number: int) -> tuple[float, float]:
+    """The page's height and the baseline of its lowest row."""
+    height, words = boxes(pdf)[number - 1]
+    return height, max(y for y, _ in words)
+
+
 @pytest.mark.slow
-def test_typst_balances_text_and_apparatus_on_a5(seed_pdfs):
+def test_typst_keeps_each_apparatus_on_the_page_of_its_lines(seed_pdfs):
+    """The seeds' apparatus is three times as long as their text: a page holds the lines whose apparatus
+    it can hold (at least the same number of lines on every page but the last ones), each entry on the
+    page of its line (or, continued, on the next one), and every page short of 15 lines is full down to its bottom margin. Only the
+    apparatus of the last line, longer than a page (63 entries), runs on after the text."""
     pdf, _ = seed_pdfs["typst"]
-    text_pages = [page for page in read_pdf(pdf) if page.lines]
-    counts = [len(page.lines) for page in text_pages]
-    # The apparatus of the seeds is twice as long as their text: at the end of the text the last pages
-    # give up text lines so that the apparatus ends with the text (no page without a text line). Every
-    # page before that run holds at least 15 lines.
-    short = [index for index, count in enumerate(counts) if count < 15]
-    assert short and short == list(range(short[0], len(counts))), counts
-    assert short[0] >= 3, counts
+    pages, tail = text_pages_and_tail(pdf)
+    assert len(tail) <= 1, "at most the last line's apparatus runs on after the text"
+    counts = [len(page.lines) for page in pages]
+    assert min(counts[:-2]) >= 3, counts
+    every = {number for page in pages for number in page.lines}
+    previous: set[int] = set()
+    for page in pages:
+        # An apparatus too long for its page is continued on the next one, never further.
+        near = set(page.lines) | previous
+        labels = {int(first) for first, _ in LABEL.findall(page.apparatus)} & every
+        assert labels <= near, f"page {page.number}: entries of lines {sorted(labels - near)} not on it"
+        previous = set(page.lines)
+    for page in pages[:-1]:
+        if len(page.lines) < 15:
+            height, low = lowest_row(pdf, page.number)
+            assert low > height - BOTTOM_MARGIN - 30, f"page {page.number}: short of 15 lines, and not full"
+
+
+def light_edition(paragraphs: int = 4, sentences: int = 14) -> str:
+    """A long prose text with one unit every few sentences: an apparatus much shorter than the text."""
+    body = []
+    for p in range(paragraphs):
+        parts = []
+        for s in range(sentences):
+            sentence = (
+                f"The {p}th account tells in sentence {s} how the riders crossed the plain before dawn and rested."
+            )
+            if s % 3 == 0:
+                sentence = sentence.replace(
+                    "riders", '<app><lem wit="#A">riders</lem><rdg wit="#B">horsemen</rdg></app>'
+                )
+            parts.append(sentence)
+        body.append("<p>" + " ".join(parts) + "</p>")
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">
+  <teiHeader><fileDesc>
+    <titleStmt><title>A long text with a light apparatus (test edition)</title></titleStmt>
+    <publicationStmt><p>Written for the print tests.</p></publicationStmt>
+    <sourceDesc><listWit><witness xml:id="A">First</witness><witness xml:id="B">Second</witness></listWit></sourceDesc>
+  </fileDesc></teiHeader>
+  <text><body>{"".join(body)}</body></text>
+</TEI>
+"""
+
+
+def test_typst_sets_at_least_15_lines_a_page_where_the_apparatus_lets_it(tmp_path):
+    edition = tmp_path / "light.xml"
+    edition.write_text(light_edition(), encoding="utf-8")
+    pdf = render_pdf(edition, tmp_path / "light.pdf", "typst")
+    pages, tail = text_pages_and_tail(pdf)
+    counts = [len(page.lines) for page in pages]
+    assert not tail and len(pages) >= 3, counts
+    assert min(counts[:-1]) >= 15, counts
+    assert_apparatus_keyed(pdf, edition)
+    assert_within_margins_and_no_blank_page(pdf)
 
 
 def test_reading_types_are_printed_only_when_asked(tmp_path):
