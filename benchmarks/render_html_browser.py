@@ -13,23 +13,19 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-from render_html import PROJECT, seed_edition, synthetic_edition
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # tests/chromium.py: path and flags
 
-from tei.outputs import write_files
-from tei.render import render
+from chromium import launch  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from render_html import PROJECT, seed_edition, synthetic_edition  # noqa: E402
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tei.outputs import write_files  # noqa: E402
+from tei.render import render  # noqa: E402
+
 MEASURE = """() => {
     const ready = performance.getEntriesByName('tei-edition-ready')[0].startTime;
     const witness = document.querySelector('#witness-select option:last-child').value;
@@ -78,7 +74,7 @@ def main() -> None:
     runs = parser.parse_args().runs
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_FLAGS)
+        browser = launch(playwright)
         print(
             f"{'site':26} {'units':>5} {'interactive ms':>15} {'max':>6} {'witness switch ms':>18} {'activate ms':>12}"
             f" {'search ms':>10}   ({runs} loads, median)"

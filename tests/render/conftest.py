@@ -2,27 +2,59 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from pathlib import Path
 
 import pytest
+from chromium import CHROMIUM, launch
 from system import program
 
-from tei.apparatus import witness_ids, witness_text
+from tei.apparatus import APP, LACUNOSE, Apparatus, readings, witness_ids, witness_text
 from tei.outputs import write_files
 from tei.render import render
 from tei.xmlio import parse_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+
+
+MARK = "{urn:x-test}n"
+
+# For each entry of the page: the witnesses behind the sigla of each reading (as a multiset of sorted
+# tuples), and those listed as lacunose. A siglum's data-ids are the witnesses it stands for (a group, a
+# range, a witness with the hands that read with it).
+ENTRY_WITNESSES = """() => Array.from(document.querySelectorAll('.entries .entry')).map(entry => {
+    const ids = part => Array.from(part.querySelectorAll('.siglum'))
+        .flatMap(s => (s.dataset.ids || '').split(' ').filter(Boolean)).sort();
+    return {readings: Array.from(entry.querySelectorAll('.reading')).map(r => ids(r).join(' ')).sort(),
+            lacunose: Array.from(entry.querySelectorAll('.lacunae')).flatMap(ids).sort().join(' ')};
+})"""
+
+
+def reader_entries(tree) -> list[dict]:
+    """What each entry must list, straight from the apparatus reader (Apparatus.attestations): for each app
+    in document order, the witnesses reading each of its lem/rdg, and those lacunose there."""
+    tree = deepcopy(tree)
+    apps = list(tree.getroot().iter(APP))
+    for number, app in enumerate(apps):  # marks that survive the folding of a base-text apparatus
+        app.set(MARK, str(number))
+        for place, reading in enumerate(readings(app)):
+            reading.set(MARK, f"{number}.{place}")
+    found = {}
+    for app, taken in Apparatus(tree).attestations().items():
+        if app.get(MARK) is None:
+            continue
+        # every lem and rdg, and the lem that folding gives a base-text unit (the passage it points to)
+        by_reading = {r: w for r, w in taken.items() if r is not LACUNOSE and hasattr(r, "get")}
+        found[int(app.get(MARK))] = {
+            "readings": sorted(
+                " ".join(sorted(by_reading.get(r, [])))
+                for r in readings(app)
+                if r.get(MARK) is not None or by_reading.get(r)  # a folding's lem that no witness reads is not shown
+            ),
+            "lacunose": " ".join(sorted(taken.get(LACUNOSE, []))),
+        }
+    return [found.get(n, {"readings": sorted("" for _ in readings(a)), "lacunose": ""}) for n, a in enumerate(apps)]
 
 
 def mini_variant(folder: Path, old: str, new: str) -> Path:
@@ -63,7 +95,7 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run scripts/setup.sh --test (Debian package chromium)")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        chromium = launch(playwright)
         yield chromium
         chromium.close()
 
