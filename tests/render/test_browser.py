@@ -19,7 +19,7 @@ from tei.model import Witness, Work
 from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_file
 
-from .conftest import FIXTURES, MINI, mini_variant, render_site, transposed_mini
+from .conftest import ENTRY_WITNESSES, FIXTURES, MINI, mini_variant, reader_entries, render_site, transposed_mini
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +50,7 @@ def test_activating_a_unit_shows_exactly_its_readings(open_page, mini_site, arti
         )
         assert sorted(tuple(r) for r in shown) == readings_in_tei, unit_id
         assert page.page.get_attribute(f"#{unit_id}", "aria-expanded") == "true"
+    assert page.page.evaluate(ENTRY_WITNESSES) == reader_entries(parse_file(MINI))
     page.page.screenshot(path=artifacts / "html-mini-unit.png", full_page=True)
     assert page.errors == []
 
@@ -416,7 +417,8 @@ def test_a_unit_without_lem_in_an_edition_with_lemmata_is_an_addition_not_in_the
     assert "Then" not in page.visible_text("#reading-text")
     assert page.page.eval_on_selector("#app-0009", "u => getComputedStyle(u, '::before').content") == '"+"'
     page.page.click("#app-0009")
-    assert page.page.inner_text("#entry-panel .entry").split()[:3] == ["+", "Then", "C"]
+    # keyed to the word before it in the text of the witnesses without it (A's "Qibla.", as the reader gives it)
+    assert page.page.inner_text("#entry-panel .entry").split()[:4] == ["Qibla.]", "+", "Then", "C"]
     page.shows_each_witness_as_tei_witness(edition)
     assert page.errors == []
 
@@ -539,6 +541,10 @@ def test_every_edition_fits_the_screen_and_a_tap_shows_the_entry_in_view(
     page.screenshot(path=artifacts / f"layout-{stem}-{size[0]}.png")
     overflow = page.evaluate(OVERFLOW)
     assert overflow["scrollWidth"] <= overflow["width"] and overflow["out"] == [], overflow
+
+    if width == "desk":  # each entry's readings are the apparatus reader's (the same page at both widths)
+        edition = site.parent.parent / "edition.xml" if name in ("seeds", "arabic") else SHARED / "corpora" / name
+        assert page.evaluate(ENTRY_WITNESSES) == reader_entries(parse_file(edition))
 
     target = page.evaluate(PICK_UNIT)
     if width == "phone":

@@ -478,15 +478,21 @@
      preserved line breaks are one space). */
   function displayText(node, witness) {
     var parts = [];
+    var marked = false;  // the last thing drawn is a lacuna marker
     (function walk(node) {
       if (node.nodeType === Node.TEXT_NODE) {
         parts.push(node.data.replace(/\s+/g, " "));
+        if (/\S/.test(node.data)) { marked = false; }
         return;
       }
       if (node.nodeType !== Node.ELEMENT_NODE) { return; }
       if (node.classList.contains("implied-space")) { parts.push(" "); return; }
       if (node.classList.contains("app")) {
-        if (isLacunose(node, witness)) { parts.push(LACUNA); return; }
+        if (isLacunose(node, witness)) {  // one marker for a stretch of lacunose units, as the reader marks it
+          if (!marked) { parts.push(LACUNA); }
+          marked = true;
+          return;
+        }
         var reading = readingFor(node, witness);
         if (reading) { walk(reading); }
         return;
@@ -840,7 +846,12 @@
     performance.mark("tei-edition-ready");
   }
 
-  window.teiEdition = { witnessText: witnessText, showWitness: showWitness, activate: activate, search: search };
+  /* A witness's text as the page draws it: the spaces TEI implies, each run of whitespace one space. */
+  function displayedText(witness) { return displayText(page.text, witness).trim(); }
+
+  window.teiEdition = {
+    witnessText: witnessText, displayedText: displayedText, showWitness: showWitness, activate: activate, search: search
+  };
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

@@ -214,11 +214,11 @@
     </xsl:choose>
   </xsl:template>
 
-  <!-- TEI separates the words of a text tokenised in <w> (and units between them) even without whitespace
+  <!-- TEI separates the words of a text tokenised in <w> (and units holding them) even without whitespace
        between the elements: the page draws that space (an empty span whose space is drawn by CSS, so that no
        witness gains a character) wherever a word follows a word with nothing between them. -->
   <xsl:template name="implied-space">
-    <xsl:if test="(self::tei:w or self::tei:app[.//tei:w]) and not(@join = 'left' or @join = 'both' or @part = 'M' or @part = 'F')">
+    <xsl:if test="(self::tei:w or self::tei:app) and not(@join = 'left' or @join = 'both' or @part = 'M' or @part = 'F')">
       <!-- Whitespace between the children of an element-only element (body, div, lg...) is layout, dropped
            from the page: it cannot separate two words there. -->
       <xsl:variable name="layout-only" select="contains($element-only, concat(' ', local-name(..), ' '))"/>
@@ -226,7 +226,9 @@
           select="preceding-sibling::node()[not(self::tei:lb or self::tei:pb or self::tei:cb or self::tei:milestone
                   or self::tei:anchor or self::tei:note or self::tei:witDetail or self::comment() or self::processing-instruction()
                   or (self::text() and $layout-only and normalize-space() = ''))][1]"/>
-      <xsl:if test="$before[self::tei:w or self::tei:app[.//tei:w]] and not($before/@join = 'right' or $before/@join = 'both')">
+      <!-- A <w> stands apart from what is on either side: between two units, either of which holds words. -->
+      <xsl:if test="$before[self::tei:w or self::tei:app] and (self::tei:w or .//tei:w or $before[self::tei:w or .//tei:w])
+                    and not($before/@join = 'right' or $before/@join = 'both')">
         <span class="implied-space"></span>
       </xsl:if>
     </xsl:if>
@@ -367,6 +369,11 @@
             <xsl:otherwise><span class="addition-mark" title="words some witnesses add, not in the reading text">+</span></xsl:otherwise>
           </xsl:choose>
           <xsl:text> </xsl:text>
+          <!-- The witnesses that read the passage as the text gives it (the reader's verdict). -->
+          <xsl:for-each select="$unit/tk:base">
+            <span class="reading lemma base-text" data-wit="{@wit}"><bdi class="words" dir="ltr">text</bdi><xsl:text> </xsl:text><span class="sigla"><xsl:call-template name="reader-sigla"/></span></span>
+            <xsl:call-template name="entry-lemma-end"/>
+          </xsl:for-each>
           <xsl:call-template name="entry-readings"/>
         </xsl:when>
         <xsl:otherwise><xsl:call-template name="entry"/></xsl:otherwise>
