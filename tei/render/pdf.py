@@ -18,6 +18,7 @@ from pathlib import Path
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import ExternalToolError, InvalidInputError, UsageError
 from tei.render import OutputFormat, Rendered, RenderRequest
+from tei.render.entries import annotated
 from tei.render.xslt import transform
 
 # Each engine: the stylesheet that writes its source, and the module whose compile_pdf(source, name) compiles it.
@@ -35,7 +36,9 @@ def source(request: RenderRequest, language: str) -> tuple[bytes, list[Diagnosti
     """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition."""
     params = {key: value for key, value in request.params.items() if key not in ("engine", "strict")}
     stylesheet, _ = ENGINES[language]
-    transformed = transform(stylesheet, request.tree, str(request.edition), params)
+    # The apparatus reader's verdicts (who reads each reading, groups, hands, ranges, an addition's place)
+    # go to the stylesheet in an annotated copy: one rule, in tei.apparatus.
+    transformed = transform(stylesheet, annotated(request.tree, str(request.edition)), str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise InvalidInputError(*errors)

@@ -10,6 +10,16 @@
                     every other type, untyped readings and types a hand-edited file invents go to series a
     hidden-types    the types not printed at all (default: none)
     lemma-words     a lemma of more words is printed 'first … last' (default: 4)
+    lemma-sigla     when the lemma's sigla are printed after it: 'eclectic' (default: when the base witness
+                    of variantEncoding/@source does not read it, an editor's choice), 'always' (a positive
+                    apparatus), 'never'
+    majority        '' (default) or the word printed instead of the sigla of a reading that more than half
+                    of the witnesses read ('rell.', 'cett.'): a positive apparatus of many witnesses then
+                    lists only the minority readings' sigla
+    reading-types   'yes': each reading's type in brackets after its sigla (default: 'no')
+
+  Sigla, an addition's anchor word: the apparatus reader's (tei/render/entries.py) when the edition comes
+  annotated (groups, hands, ranges, who reads a lem without @wit), else from @wit as apparatus.xsl reads it.
 
   Variables: $title, $title-statements (author, editor, edition and publication statements)
 
@@ -24,8 +34,12 @@
     reading-text       [lem|rdg]  hook: a non-empty reading's text (a layer isolates its direction)
     lemma-label        [app]   the lemma as the apparatus shows it: the base reading, shortened to
                                'first … last' word past lemma-words words; an empty base reading
-                               (an addition) shows the word before the unit in the base text, else
-                               the word after it (templates word-before and word-after)
+                               (an addition) shows the word before the unit (the reader's
+                               addition-after, else templates word-before and word-after)
+    lemma-remarks      [app]   after the lemma: its sigla (parameter lemma-sigla), 'conj.' and who is
+                               responsible for a conjecture (lem with @resp and no @wit), @resp, @cause
+    reading-sigla      [lem|rdg]  its sigla, or the parameter majority for a reading of the majority
+    reading-remarks    [lem|rdg]  ' resp. X' for @resp, ' (cause)' for @cause
     mode base-text             the plain text of a base reading (nested units give their base reading)
     mode body                  the printed text: what carries no text, lb, gap, g, w and text nodes;
                                the layers add blocks, units and languages
@@ -34,13 +48,27 @@
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
     xmlns:tei="http://www.tei-c.org/ns/1.0"
-    exclude-result-prefixes="tei">
+    xmlns:tk="urn:x-tei-toolkit:render"
+    exclude-result-prefixes="tei tk">
 
   <xsl:param name="series-b-types" select="'orthographic honorific particle punctuation whitespace'"/>
   <xsl:param name="hidden-types" select="''"/>
   <xsl:param name="lemma-words" select="'4'"/>
   <!-- 'yes': each reading's type is printed after its sigla, in brackets (for proofreading a collation). -->
   <xsl:param name="reading-types" select="'no'"/>
+  <!-- When the lemma's sigla are printed: 'eclectic' (the base witness does not read it), 'always', 'never'. -->
+  <xsl:param name="lemma-sigla" select="'eclectic'"/>
+  <!-- '' or the word printed instead of the sigla of a reading most witnesses read ('rell.', 'cett.'). -->
+  <xsl:param name="majority" select="''"/>
+
+  <!-- The base witness (variantEncoding/@source), whose reading the lemma is unless the editor chose another. -->
+  <xsl:variable name="base-witness" select="normalize-space(translate((//tei:encodingDesc/tei:variantEncoding/@source)[1], '#', ' '))"/>
+  <xsl:variable name="witness-count">
+    <xsl:choose>
+      <xsl:when test="$annotated"><xsl:value-of select="count(/*/tk:apparatus/tk:witness[@kind = 'declared'])"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="count($witnesses)"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
 
   <!-- The title page: the title, and the statements printed under it. -->
   <xsl:variable name="title" select="normalize-space((//tei:teiHeader//tei:titleStmt/tei:title)[1])"/>
@@ -144,6 +172,82 @@
           <xsl:call-template name="entry-note"/>
         </xsl:if>
       </xsl:for-each>
+      <!-- What the witnesses show besides their text (witDetail): its type, its words, its sigla. -->
+      <xsl:for-each select="tei:witDetail | tei:rdgGrp//tei:witDetail">
+        <xsl:if test="normalize-space(.) != '' or @type">
+          <xsl:call-template name="emit-text">
+            <xsl:with-param name="text" select="concat(' (', substring(concat(@type, ': '), 1, (string-length(@type) + 2) * number(boolean(@type))), normalize-space(.), substring(' ', 1, number(normalize-space(.) != '')))"/>
+          </xsl:call-template>
+          <xsl:call-template name="wit-sigla"/>
+          <xsl:call-template name="emit-text"><xsl:with-param name="text" select="')'"/></xsl:call-template>
+        </xsl:if>
+      </xsl:for-each>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- [app] After the lemma: its sigla when the parameter lemma-sigla asks for them, 'conj.' and the
+       responsible for a conjecture (a lem without @wit that someone is responsible for), @resp, @cause. -->
+  <xsl:template name="lemma-remarks">
+    <xsl:for-each select="key('readings', generate-id())[self::tei:lem][1]">
+      <xsl:choose>
+        <xsl:when test="@resp and not(@wit)">
+          <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' conj. ', normalize-space(translate(@resp, '#', ' ')))"/></xsl:call-template>
+        </xsl:when>
+        <xsl:otherwise>
+          <xsl:variable name="ids"><xsl:call-template name="reading-ids"/></xsl:variable>
+          <xsl:if test="normalize-space($ids) != '' and ($lemma-sigla = 'always' or $lemma-sigla = 'eclectic' and $base-witness != ''
+                        and not(contains(concat(' ', normalize-space($ids), ' '), concat(' ', $base-witness, ' '))))">
+            <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+            <xsl:call-template name="reading-sigla"/>
+          </xsl:if>
+          <xsl:call-template name="reading-remarks"/>
+        </xsl:otherwise>
+      </xsl:choose>
+      <xsl:if test="@resp and not(@wit) and @cause">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' (', normalize-space(@cause), ')')"/></xsl:call-template>
+      </xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- [lem|rdg] The ids of the witnesses that read it: the reader's, else @wit, else (a lem without @wit)
+       the declared witnesses no reading of the unit names. -->
+  <xsl:template name="reading-ids">
+    <xsl:choose>
+      <xsl:when test="$annotated and @tk:id"><xsl:value-of select="@tk:wit"/></xsl:when>
+      <xsl:when test="@wit"><xsl:value-of select="translate(@wit, '#', ' ')"/></xsl:when>
+      <xsl:when test="self::tei:lem">
+        <xsl:variable name="implicit"><xsl:call-template name="implicit-witnesses"/></xsl:variable>
+        <xsl:value-of select="translate($implicit, '#', ' ')"/>
+      </xsl:when>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- [lem|rdg] Its sigla; the word of the parameter majority instead when more than half of the
+       witnesses read it. -->
+  <xsl:template name="reading-sigla">
+    <xsl:choose>
+      <xsl:when test="$majority != ''">
+        <xsl:variable name="found"><xsl:call-template name="reading-ids"/></xsl:variable>
+        <xsl:variable name="list" select="normalize-space($found)"/>
+        <xsl:variable name="count" select="string-length($list) - string-length(translate($list, ' ', '')) + number($list != '')"/>
+        <xsl:choose>
+          <xsl:when test="$count * 2 &gt; number($witness-count) and number($witness-count) &gt; 2">
+            <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$majority"/></xsl:call-template>
+          </xsl:when>
+          <xsl:otherwise><xsl:call-template name="sigla"/></xsl:otherwise>
+        </xsl:choose>
+      </xsl:when>
+      <xsl:otherwise><xsl:call-template name="sigla"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- [lem|rdg] Who is responsible for the reading (@resp) and why it came about (@cause). -->
+  <xsl:template name="reading-remarks">
+    <xsl:if test="@resp">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' resp. ', normalize-space(translate(@resp, '#', ' ')))"/></xsl:call-template>
+    </xsl:if>
+    <xsl:if test="@cause">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' (', normalize-space(@cause), ')')"/></xsl:call-template>
     </xsl:if>
   </xsl:template>
 
@@ -165,7 +269,8 @@
       <xsl:call-template name="addition-label"/>
     </xsl:if>
     <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
-    <xsl:call-template name="sigla"/>
+    <xsl:call-template name="reading-sigla"/>
+    <xsl:call-template name="reading-remarks"/>
     <xsl:if test="$reading-types = 'yes'">
       <xsl:variable name="type"><xsl:call-template name="reading-type"/></xsl:variable>
       <xsl:if test="$type != ''">
@@ -208,6 +313,10 @@
     <xsl:variable name="base-text"><xsl:apply-templates select="$base/node()" mode="base-text"/></xsl:variable>
     <xsl:variable name="words" select="normalize-space($base-text)"/>
     <xsl:choose>
+      <xsl:when test="$words = '' and $annotated and key('reader', @tk:id)/@addition-after != ''">
+        <!-- The apparatus reader's word before the addition (in the text of the witnesses without it). -->
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="key('reader', @tk:id)/@addition-after"/></xsl:call-template>
+      </xsl:when>
       <xsl:when test="$words = ''">
         <xsl:variable name="before"><xsl:call-template name="word-before"/></xsl:variable>
         <xsl:call-template name="emit-text">

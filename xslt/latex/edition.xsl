@@ -346,6 +346,7 @@
         <xsl:if test="$moves-space">\ifhmode\teiskip=\lastskip\unskip\fi</xsl:if>
         <xsl:value-of select="concat('\edtext{', $trimmed, '}{\lemma{')"/>
         <xsl:call-template name="lemma-label"/>
+        <xsl:call-template name="lemma-remarks"/>
         <xsl:value-of select="concat('\unskip}', $notes, '}', substring(' ', 1, number(string-length($trimmed) != string-length($lemma))))"/>
         <xsl:if test="$moves-space and not($space-follows)">\ifhmode\hskip\teiskip\relax\fi{}</xsl:if>
       </xsl:otherwise>

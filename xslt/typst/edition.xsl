@@ -299,6 +299,7 @@
       <xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template>
       <xsl:value-of select="concat('/', $series, '&quot;: (lemma: [')"/>
       <xsl:call-template name="lemma-label"/>
+      <xsl:call-template name="lemma-remarks"/>
       <xsl:text>], readings: [</xsl:text>
       <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/></xsl:call-template>
       <xsl:text>]),&#10;</xsl:text>
