@@ -128,11 +128,11 @@
   <xsl:template name="variant-readings-in">
     <xsl:param name="series"/>
     <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+    <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
     <xsl:for-each select="tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg">
-      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
       <xsl:variable name="in"><xsl:call-template name="reading-series"/></xsl:variable>
       <xsl:variable name="agrees" select="$addition = 'yes' and not(*) and normalize-space(.) = ''"/>
-      <xsl:if test="$is-base != 'yes' and $in = $series and not($agrees)">
+      <xsl:if test="generate-id() != $base-id and $in = $series and not($agrees)">
         <xsl:value-of select="concat(generate-id(), ' ')"/>
       </xsl:if>
     </xsl:for-each>
@@ -300,11 +300,20 @@
     <xsl:apply-templates mode="reading-content"/>
   </xsl:template>
 
+  <!-- [app] The rule of is-base-reading (apparatus.xsl: the first lem, else the first reading), read once
+       for the unit instead of once for each of its readings. -->
   <xsl:template name="base-reading">
-    <xsl:for-each select="tei:lem | tei:rdg | tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:lem | tei:rdgGrp/tei:rdgGrp/tei:rdg">
-      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
-      <xsl:if test="$is-base = 'yes'"><xsl:value-of select="generate-id()"/></xsl:if>
-    </xsl:for-each>
+    <xsl:variable name="readings" select="key('readings', generate-id())"/>
+    <xsl:value-of select="generate-id($readings[self::tei:lem][1] | $readings[1][not($readings[self::tei:lem])])"/>
+  </xsl:template>
+
+  <!-- [app] Its number: the apparatus reader's (tk:id "u<n>", counted as xsl:number counts) when the
+       edition comes annotated; counting the units before it for each unit made the print quadratic. -->
+  <xsl:template name="unit-number">
+    <xsl:choose>
+      <xsl:when test="@tk:id"><xsl:value-of select="substring(@tk:id, 2)"/></xsl:when>
+      <xsl:otherwise><xsl:number level="any" count="tei:app"/></xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <xsl:template name="lemma-label">
