@@ -18,7 +18,7 @@ from tei.text.normalize import PROFILES
 from tei.writers.edition import edition_bytes
 
 from .conftest import mini_variant, render_site
-from .test_pdf import pdf_words, plain
+from .test_pdf import pdf_words, plain, save_page
 
 CITATIONS = [
     ("He consulted Abu Bakr", 'He consulted Abu Bakr <ref type="quran" cRef="8:67-68">[al Anfal 8:67-68]</ref>'),
@@ -102,22 +102,7 @@ def test_an_arabic_edition_prints_right_to_left(arabic_pair_edition, tmp_path, a
     left_to_right = "".join(KEY(plain(w.text)) for w in sorted(first_line, key=lambda w: w.x0))
     assert fuzz.ratio(opening, right_to_left[: len(opening)]) >= 85, "read from the right, the line begins the text"
     assert fuzz.ratio(opening, left_to_right[: len(opening)]) < 50
-    subprocess.run(
-        [
-            "pdftoppm",
-            "-r",
-            "60",
-            "-png",
-            "-f",
-            "2",
-            "-l",
-            "2",
-            "-singlefile",
-            str(pdf),
-            str(artifacts / "print-typst-arabic-pair-page2"),
-        ],
-        check=True,
-    )
+    save_page(pdf, 2, artifacts / "print-typst-arabic-pair-page2")
 
 
 ORNATE = """<?xml version="1.0" encoding="UTF-8"?>
@@ -145,22 +130,7 @@ def test_ornate_parentheses_keep_their_logical_order_in_print(tmp_path, artifact
     assert opening.text.endswith("\ufd3f") and closing.text.startswith("\ufd3e"), "each at its outer side"
     text = plain(subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout)
     assert "8:9" in text[text.index("Qur’an verses cited") :]
-    subprocess.run(
-        [
-            "pdftoppm",
-            "-r",
-            "60",
-            "-png",
-            "-f",
-            "2",
-            "-l",
-            "2",
-            "-singlefile",
-            str(pdf),
-            str(artifacts / "print-typst-ornate-page2"),
-        ],
-        check=True,
-    )
+    save_page(pdf, 2, artifacts / "print-typst-ornate-page2")
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])

@@ -285,6 +285,15 @@ def render_pdf(edition: Path, output: Path, engine: str, **params: str) -> Path:
     return output
 
 
+def save_page(pdf: Path, page: int, image: Path) -> Path:
+    """One page of a PDF as a PNG image (pdftoppm, 60 dpi) for a look: image is the path without .png."""
+    subprocess.run(
+        ["pdftoppm", "-r", "60", "-png", "-f", str(page), "-l", str(page), "-singlefile", str(pdf), str(image)],
+        check=True,
+    )
+    return image.with_suffix(".png")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def poppler():
     if shutil.which("pdftotext") is None or shutil.which("pdffonts") is None:
@@ -352,24 +361,8 @@ def test_fonts_are_embedded_and_cover_transliteration_and_arabic(mini_pdf, artif
     assert "Amiri" in fonts, "an Arabic font is embedded"
     engine = mini_pdf.parent.name.rstrip("0123456789")
     for page in (1, 2):
-        image = artifacts / f"print-{engine}-mini-page{page}"
-        subprocess.run(
-            [
-                "pdftoppm",
-                "-r",
-                "60",
-                "-png",
-                "-f",
-                str(page),
-                "-l",
-                str(page),
-                "-singlefile",
-                str(mini_pdf),
-                str(image),
-            ],
-            check=True,
-        )
-        assert image.with_suffix(".png").stat().st_size > 0
+        image = save_page(mini_pdf, page, artifacts / f"print-{engine}-mini-page{page}")
+        assert image.stat().st_size > 0
 
 
 @pytest.fixture(scope="session")
@@ -396,22 +389,7 @@ def test_every_unit_of_the_seed_edition_is_keyed_to_its_line(engine, seed_editio
     pages = assert_apparatus_keyed(pdf, seed_edition_file)
     assert_text_complete(pages, seed_edition_file, "A")
     assert len(pages) > 2, "the seed edition fills several pages"
-    subprocess.run(
-        [
-            "pdftoppm",
-            "-r",
-            "60",
-            "-png",
-            "-f",
-            "2",
-            "-l",
-            "2",
-            "-singlefile",
-            str(pdf),
-            str(artifacts / f"print-{engine}-seeds-page2"),
-        ],
-        check=True,
-    )
+    save_page(pdf, 2, artifacts / f"print-{engine}-seeds-page2")
 
 
 BILINGUAL = """<?xml version="1.0" encoding="UTF-8"?>
@@ -447,19 +425,4 @@ def test_an_arabic_paragraph_runs_right_to_left_with_its_apparatus(engine, tmp_p
     first_row = rows(pdf_words(pdf)[1])[0]
     rightmost = max((w for w in first_row if not w.text.isdigit()), key=lambda w: w.x1)
     assert plain(rightmost.text) in ("لما", "امل"), "the Arabic paragraph starts at the right"
-    subprocess.run(
-        [
-            "pdftoppm",
-            "-r",
-            "60",
-            "-png",
-            "-f",
-            "2",
-            "-l",
-            "2",
-            "-singlefile",
-            str(pdf),
-            str(artifacts / f"print-{engine}-bilingual-page2"),
-        ],
-        check=True,
-    )
+    save_page(pdf, 2, artifacts / f"print-{engine}-bilingual-page2")

@@ -18,14 +18,28 @@ from fontTools.ttLib import TTFont, TTLibError
 from tei.errors import InvalidInputError
 from tei.outputs import write_files
 from tei.render import render
+from tei.render.typst_pdf import font_paths
 
-from .test_pdf import BOX, MINI, PAGE, assert_apparatus_keyed, latexmk, plain, read_pdf, render_pdf  # noqa: F401 (latexmk: a fixture)
+from .test_pdf import (  # noqa: F401 (latexmk, seed_edition_file: fixtures)
+    BOX,
+    MINI,
+    PAGE,
+    assert_apparatus_keyed,
+    latexmk,
+    plain,
+    read_pdf,
+    render_pdf,
+    save_page,
+    seed_edition_file,
+)
 
 pytestmark = pytest.mark.external_tool
 
 BOTTOM_MARGIN = 2.2 / 2.54 * 72  # both engines: 2.2 cm
 ISOLATES = re.compile("[\u2066-\u2069]")
-FONT_FOLDERS = [Path("/usr/share/fonts"), Path(__file__).resolve().parents[2] / ".venv" / "lib"]
+# The folders the engines take fonts from: Debian's (XeLaTeX, fontconfig) and the font packages' own (Typst), found
+# through the packages, so that the test works in any virtual environment or git worktree.
+FONT_FOLDERS = [Path("/usr/share/fonts"), *map(Path, font_paths())]
 
 PLAY = """<?xml version="1.0" encoding="UTF-8"?>
 <TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">
@@ -138,13 +152,6 @@ def assert_glyphs_covered(pdf: Path) -> None:
     assert not missing, f"characters no embedded font has: {sorted(missing)}"
 
 
-def save_page(pdf: Path, page: int, image: Path) -> None:
-    subprocess.run(
-        ["pdftoppm", "-r", "60", "-png", "-f", str(page), "-l", str(page), "-singlefile", str(pdf), str(image)],
-        check=True,
-    )
-
-
 class SeedPdfs(dict):
     """The seeds' PDF of each engine, made when first asked for: engine -> (pdf, diagnostics)."""
 
@@ -163,24 +170,8 @@ class SeedPdfs(dict):
 
 
 @pytest.fixture(scope="session")
-def seed_pdfs(tmp_path_factory, seed_edition_file, request) -> SeedPdfs:
-    return SeedPdfs(tmp_path_factory, seed_edition_file, request)
-
-
-@pytest.fixture(scope="session")
-def seed_edition_file(tmp_path_factory) -> Path:
-    """The seeds collated into edition.xml, as `tei build` writes it."""
-    from paths import SEEDS
-
-    from tei.collate import collate
-    from tei.readers.manifest import read_manifest
-    from tei.writers.edition import EditionOptions, edition_bytes
-
-    path = tmp_path_factory.mktemp("seeds") / "edition.xml"
-    path.write_bytes(
-        edition_bytes(collate(read_manifest(SEEDS / "edition.toml")), EditionOptions("schemas/tei-edition.rng"))
-    )
-    return path
+def seed_pdfs(tmp_path_factory, request) -> SeedPdfs:
+    return SeedPdfs(tmp_path_factory, request.getfixturevalue("seed_edition_file"), request)
 
 
 @pytest.mark.slow
