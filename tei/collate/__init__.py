@@ -12,6 +12,7 @@ never aligned across.
 from __future__ import annotations
 
 from tei.collate.align import align
+from tei.collate.anchors import anchored
 from tei.collate.analyse import Collation, edition_body
 from tei.collate.clauses import clause_body
 from tei.collate.tokenize import tokenize
@@ -21,19 +22,20 @@ from tei.text.normalize import profile_named
 
 
 def collate(work: Work) -> Edition:
-    """The parallel-segmentation edition of the work's witnesses, under the work's normalisation profile."""
+    """The parallel-segmentation edition of the work's witnesses, under the work's normalisation profile; unit
+    ids are anchored in content and position (tei.collate.anchors)."""
     profile = profile_named(work.profile)
     taken: set[str] = set()  # unit ids, unique across sections
     parts = isnad_and_matn(work.witnesses)
     if parts is None:
         body, transpositions = _collated({w.id: w.text for w in work.witnesses}, work, profile, taken)
-        return Edition(work, profile.name, body, transpositions)
+        return anchored(Edition(work, profile.name, body, transpositions))
     sections, transpositions = [], []
     for kind, texts in parts:
         body, moved = _collated(texts, work, profile, taken)
         sections.append(Section(kind, body))
         transpositions.extend(moved)
-    return Edition(work, profile.name, tuple(sections), tuple(transpositions))
+    return anchored(Edition(work, profile.name, tuple(sections), tuple(transpositions)))
 
 
 def _collated(texts: dict[str, str], work: Work, profile, taken: set[str]):
