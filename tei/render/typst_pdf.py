@@ -391,7 +391,9 @@ def plan_json(planner: Planner, pages: list[PagePlan]) -> str:
         if page.hook is not None and page.entries
     }
     tail = [[e.key, e.label] for e in planner.leftover]
-    return json.dumps({"labels": labels, "hooks": hooks, "tail": tail}, ensure_ascii=False)
+    # The lines whose page the final pass reports: the first and the last of each page.
+    checks = dict.fromkeys(str(planner.lines[i].number) for page in pages for i in (page.first, page.last))
+    return json.dumps({"labels": labels, "hooks": hooks, "tail": tail, "checks": checks}, ensure_ascii=False)
 
 
 def differences(planner: Planner, pages: list[PagePlan], checks: list[dict]) -> dict[int, float]:
@@ -405,7 +407,7 @@ def differences(planner: Planner, pages: list[PagePlan], checks: list[dict]) -> 
     missed: dict[int, float] = {}
     for index, page in enumerate(pages):
         over = needed.get(page.hook, 0.0) if page.hook else 0.0
-        moved = any(line_pages.get(planner.lines[i].number) != start + index for i in range(page.first, page.last + 1))
+        moved = any(line_pages.get(planner.lines[i].number) != start + index for i in (page.first, page.last))
         if over > 0.01 or moved:
             missed[page.first] = max(over, 0.0) + (planner.layout.metrics["apparatus-pitch"] if moved else 0.0)
     return missed

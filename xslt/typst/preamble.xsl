@@ -58,7 +58,9 @@
       leading: par.leading.to-absolute().pt(), dir: repr(text.dir)))<tei-data>]
   } else if tei-mode == "final" {
     let label = tei-plan.labels.at(str(n), default: none)
-    [#context [#metadata((line: n, page: here().page()))<tei-check>]#tei-shown-number(label)]
+    // Only the first and last line of each planned page report their page (a line that moved moves one
+    // of them): a context for every line made the final pass a fifth slower.
+    if str(n) in tei-plan.checks [#context [#metadata((line: n, page: here().page()))<tei-check>]#tei-shown-number(label)] else [#tei-shown-number(label)]
   } else if kind in ("prose", "verse") and calc.rem(n, tei-line-step) == 0 [#n]
 }
 
