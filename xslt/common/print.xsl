@@ -123,16 +123,28 @@
     </xsl:choose>
   </xsl:template>
 
-  <!-- The variant readings of a series; in an addition (empty base reading) an empty reading agrees
+  <!-- [app] The variant readings of every series, once for the unit: 'generate-id:series ' for each (the
+       templates below take it as the parameter variants, so that a unit's readings are sorted once, not
+       once for each question asked of them); in an addition (empty base reading) an empty reading agrees
        with the base text and is no variant. -->
+  <xsl:template name="variant-readings">
+    <xsl:param name="addition"><xsl:call-template name="is-addition"/></xsl:param>
+    <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+    <xsl:text> </xsl:text>
+    <xsl:for-each select="tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg">
+      <xsl:if test="generate-id() != $base-id and not($addition = 'yes' and not(*) and normalize-space(.) = '')">
+        <xsl:variable name="in"><xsl:call-template name="reading-series"/></xsl:variable>
+        <xsl:value-of select="concat(generate-id(), ':', $in, ' ')"/>
+      </xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- The variant readings of one series, as 'generate-id ' each. -->
   <xsl:template name="variant-readings-in">
     <xsl:param name="series"/>
-    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
-    <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+    <xsl:param name="variants"><xsl:call-template name="variant-readings"/></xsl:param>
     <xsl:for-each select="tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg">
-      <xsl:variable name="in"><xsl:call-template name="reading-series"/></xsl:variable>
-      <xsl:variable name="agrees" select="$addition = 'yes' and not(*) and normalize-space(.) = ''"/>
-      <xsl:if test="generate-id() != $base-id and $in = $series and not($agrees)">
+      <xsl:if test="contains($variants, concat(' ', generate-id(), ':', $series, ' '))">
         <xsl:value-of select="concat(generate-id(), ' ')"/>
       </xsl:if>
     </xsl:for-each>
@@ -140,19 +152,15 @@
 
   <xsl:template name="has-series">
     <xsl:param name="series"/>
-    <xsl:variable name="chosen">
-      <xsl:call-template name="variant-readings-in"><xsl:with-param name="series" select="$series"/></xsl:call-template>
-    </xsl:variable>
-    <xsl:if test="normalize-space($chosen) != ''">yes</xsl:if>
+    <xsl:param name="variants"><xsl:call-template name="variant-readings"/></xsl:param>
+    <xsl:if test="contains($variants, concat(':', $series, ' '))">yes</xsl:if>
   </xsl:template>
 
   <xsl:template name="series-readings">
     <xsl:param name="series"/>
-    <xsl:variable name="chosen">
-      <xsl:call-template name="variant-readings-in"><xsl:with-param name="series" select="$series"/></xsl:call-template>
-    </xsl:variable>
-    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
-    <xsl:for-each select="(tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg)[contains($chosen, concat(generate-id(), ' '))]">
+    <xsl:param name="addition"><xsl:call-template name="is-addition"/></xsl:param>
+    <xsl:param name="variants"><xsl:call-template name="variant-readings"><xsl:with-param name="addition" select="$addition"/></xsl:call-template></xsl:param>
+    <xsl:for-each select="(tei:rdg | tei:rdgGrp/tei:rdg | tei:rdgGrp/tei:rdgGrp/tei:rdg)[contains($variants, concat(' ', generate-id(), ':', $series, ' '))]">
       <xsl:if test="position() != 1"><xsl:call-template name="entry-reading-separator"/></xsl:if>
       <xsl:call-template name="print-reading"><xsl:with-param name="addition" select="$addition"/></xsl:call-template>
     </xsl:for-each>
@@ -160,8 +168,7 @@
     <xsl:variable name="first-series">
       <xsl:choose>
         <xsl:when test="$series = 'b'">
-          <xsl:variable name="in-a"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'a'"/></xsl:call-template></xsl:variable>
-          <xsl:if test="$in-a != 'yes'">yes</xsl:if>
+          <xsl:if test="not(contains($variants, ':a '))">yes</xsl:if>
         </xsl:when>
         <xsl:otherwise>yes</xsl:otherwise>
       </xsl:choose>

@@ -321,9 +321,11 @@
   <!-- [app] The lemma as printed, in \edtext with the unit's notes (the lemma alone when it has none). -->
   <xsl:template name="unit-notes">
     <xsl:param name="lemma"/>
+    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+    <xsl:variable name="variants"><xsl:call-template name="variant-readings"><xsl:with-param name="addition" select="$addition"/></xsl:call-template></xsl:variable>
     <xsl:variable name="notes">
-      <xsl:call-template name="series-note"><xsl:with-param name="series" select="'a'"/></xsl:call-template>
-      <xsl:call-template name="series-note"><xsl:with-param name="series" select="'b'"/></xsl:call-template>
+      <xsl:call-template name="series-note"><xsl:with-param name="series" select="'a'"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
+      <xsl:call-template name="series-note"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
     </xsl:variable>
     <xsl:choose>
       <xsl:when test="$notes = ''"><xsl:value-of select="$lemma"/></xsl:when>
@@ -338,7 +340,6 @@
         <xsl:variable name="space-follows" select="translate(substring(following-sibling::node()[1][self::text()], 1, 1), '&#9;&#10;&#13;', '   ') = ' '"/>
         <!-- An addition: its base reading has no text (it may hold units that are additions too; only the
              outermost moves the space). -->
-        <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
         <xsl:variable name="inside-addition">
           <xsl:for-each select="ancestor::tei:app[1]"><xsl:call-template name="is-addition"/></xsl:for-each>
         </xsl:variable>
@@ -355,10 +356,12 @@
 
   <xsl:template name="series-note">
     <xsl:param name="series"/>
-    <xsl:variable name="present"><xsl:call-template name="has-series"><xsl:with-param name="series" select="$series"/></xsl:call-template></xsl:variable>
+    <xsl:param name="addition"/>
+    <xsl:param name="variants"/>
+    <xsl:variable name="present"><xsl:call-template name="has-series"><xsl:with-param name="series" select="$series"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
     <xsl:if test="$present = 'yes'">
       <xsl:value-of select="concat('\', translate($series, 'ab', 'AB'), 'footnote{')"/>
-      <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/></xsl:call-template>
+      <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
       <xsl:text>}</xsl:text>
     </xsl:if>
   </xsl:template>

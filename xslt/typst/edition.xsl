@@ -189,8 +189,10 @@
     <xsl:variable name="entries">
       <xsl:for-each select="//tei:text//tei:app">
         <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
-        <xsl:call-template name="series-entry"><xsl:with-param name="series" select="'a'"/><xsl:with-param name="id" select="$id"/></xsl:call-template>
-        <xsl:call-template name="series-entry"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="id" select="$id"/></xsl:call-template>
+        <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+        <xsl:variable name="variants"><xsl:call-template name="variant-readings"><xsl:with-param name="addition" select="$addition"/></xsl:call-template></xsl:variable>
+        <xsl:call-template name="series-entry"><xsl:with-param name="series" select="'a'"/><xsl:with-param name="id" select="$id"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
+        <xsl:call-template name="series-entry"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="id" select="$id"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
       </xsl:for-each>
     </xsl:variable>
     <xsl:value-of select="concat('#let tei-entries = (', $entries, substring(':', 1, number($entries = '')), ')&#10;')"/>
@@ -264,8 +266,9 @@
     <xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template>
     <xsl:text>", (</xsl:text>
     <xsl:for-each select="(.|.)[1]">
-      <xsl:variable name="a"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'a'"/></xsl:call-template></xsl:variable>
-      <xsl:variable name="b"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'b'"/></xsl:call-template></xsl:variable>
+      <xsl:variable name="variants"><xsl:call-template name="variant-readings"/></xsl:variable>
+      <xsl:variable name="a"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'a'"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
+      <xsl:variable name="b"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
       <xsl:if test="$a = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/a", </xsl:text></xsl:if>
       <xsl:if test="$b = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/b", </xsl:text></xsl:if>
     </xsl:for-each>
@@ -293,7 +296,9 @@
   <xsl:template name="series-entry">
     <xsl:param name="series"/>
     <xsl:param name="id"/>
-    <xsl:variable name="present"><xsl:call-template name="has-series"><xsl:with-param name="series" select="$series"/></xsl:call-template></xsl:variable>
+    <xsl:param name="addition"/>
+    <xsl:param name="variants"/>
+    <xsl:variable name="present"><xsl:call-template name="has-series"><xsl:with-param name="series" select="$series"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
     <xsl:if test="$present = 'yes'">
       <xsl:text>"</xsl:text>
       <xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template>
@@ -301,7 +306,7 @@
       <xsl:call-template name="lemma-label"/>
       <xsl:call-template name="lemma-remarks"/>
       <xsl:text>], readings: [</xsl:text>
-      <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/></xsl:call-template>
+      <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
       <xsl:text>]),&#10;</xsl:text>
     </xsl:if>
   </xsl:template>
