@@ -3,9 +3,10 @@
     python benchmarks/render_pdf.py [--engines typst latex] [--only NAME ...]
 
 For each edition and engine: the pages, the mean number of text lines and of apparatus lines on the pages
-that hold text, and the wall time of one fresh `tei render EDITION --to pdf` process (Python's start, the
-XSLT and the engine; on a shared machine it also counts waiting for a core). Targets: Typst at most 1 s
-for the seeds; on A5 at least 15 text lines a page where the apparatus lets it (docs/print-edition.md).
+that hold text, the wall time of one fresh `tei render EDITION --to pdf` process (Python's start, the
+XSLT and the engine; on a shared machine it also counts waiting for a core) and the CPU time it and its
+children used (user + system: what the work costs, whatever the machine's load). Targets: Typst at most
+1 s for the seeds; on A5 at least 15 text lines a page where the apparatus lets it (docs/print-edition.md).
 
 Lines are read back from the PDF (pdftotext -bbox): words grouped into rows by their lower edge; a row
 whose words are at least 0.9 of the body text's height is a text line, a smaller one an apparatus line;
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -71,7 +73,9 @@ def line_counts(pdf: Path) -> tuple[int, float, float]:
     return len(pages), mean([text[i] for i in with_text]), mean([apparatus[i] for i in with_text])
 
 
-def render(tei: str, edition: Path, engine: str, output: Path) -> float:
+def render(tei: str, edition: Path, engine: str, output: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of one fresh render process (its children, latexmk and XeLaTeX, included)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(
         [tei, "render", str(edition), "--to", "pdf", "--param", f"engine={engine}", "-o", str(output), "--force"],
@@ -79,7 +83,9 @@ def render(tei: str, edition: Path, engine: str, output: Path) -> float:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def main() -> None:
@@ -94,18 +100,19 @@ def main() -> None:
             editions += [path for path in sorted((CORPORA / corpus).glob("*.xml")) if path.name != NOT_TEI]
         if arguments.only:
             editions = [path for path in editions if path.stem in arguments.only or path.name in arguments.only]
-        print(f"{'edition':38} {'engine':6} {'pages':>5} {'text/page':>9} {'app/page':>8} {'wall s':>7}")
+        print(f"{'edition':38} {'engine':6} {'pages':>5} {'text/page':>9} {'app/page':>8} {'wall s':>7} {'CPU s':>6}")
         for edition in editions:
             for engine in arguments.engines:
                 output = Path(folder) / f"{edition.stem}-{engine}.pdf"
                 try:
-                    seconds = render(tei, edition, engine, output)
+                    wall, cpu = render(tei, edition, engine, output)
                 except subprocess.CalledProcessError:
                     print(f"{edition.name:38} {engine:6} failed")
                     continue
                 pages, text, apparatus = line_counts(output)
                 print(
-                    f"{edition.name:38} {engine:6} {pages:5d} {text:9.1f} {apparatus:8.1f} {seconds:7.2f}", flush=True
+                    f"{edition.name:38} {engine:6} {pages:5d} {text:9.1f} {apparatus:8.1f} {wall:7.2f} {cpu:6.2f}",
+                    flush=True,
                 )
 
 
