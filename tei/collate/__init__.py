@@ -17,6 +17,7 @@ from tei.collate.analyse import Collation, edition_body
 from tei.collate.clauses import clause_body
 from tei.collate.tokenize import tokenize
 from tei.hadith.isnad import isnad_and_matn
+from tei.hadith.units import whole_tokens
 from tei.model import Edition, Section, Work
 from tei.text.normalize import profile_named
 
@@ -32,15 +33,18 @@ def collate(work: Work) -> Edition:
         return anchored(Edition(work, profile.name, body, transpositions))
     sections, transpositions = [], []
     for kind, texts in parts:
-        body, moved = _collated(texts, work, profile, taken)
+        body, moved = _collated(texts, work, profile, taken, kind)
         sections.append(Section(kind, body))
         transpositions.extend(moved)
     return anchored(Edition(work, profile.name, tuple(sections), tuple(transpositions)))
 
 
-def _collated(texts: dict[str, str], work: Work, profile, taken: set[str]):
-    """The body and transpositions of one text (or section) of each witness."""
-    tokens = {wid: tokenize(text, profile) for wid, text in texts.items()}
+def _collated(texts: dict[str, str], work: Work, profile, taken: set[str], section: str = ""):
+    """The body and transpositions of one text (or section) of each witness. A narrator's name in an Arabic
+    isnad and a Qur'an citation are one token each (tei.hadith.units)."""
+    tokens = {
+        wid: whole_tokens(tokenize(text, profile), text, work.witness(wid), section) for wid, text in texts.items()
+    }
     loose = {w.id for w in work.witnesses if w.kind == "paraphrase" and w.id in tokens}
     if len(loose) == len(tokens):
         loose = set()

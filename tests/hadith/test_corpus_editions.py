@@ -1,12 +1,14 @@
 """Editions of the shared corpus (the 16 pairs and pairs of consecutive narrations of one chapter of Sahih Muslim,
 kitabs 1-16): every eulogy of every text, vocalised or not, is a seg in the edition, and where each witness has
-one they face each other in one unit of a non-substantive type; every ح standing alone is marked; each
-witness still rebuilds byte for byte."""
+one they face each other in one unit of a non-substantive type; every ح standing alone is marked; no narrator's
+name stands across two units (a chain is collated narrator by narrator); each witness still rebuilds byte for
+byte."""
 
 from __future__ import annotations
 
 import pytest
 import regex
+from hadith.names import split_names
 
 from tei.apparatus import witness_text
 from tei.collate import collate
@@ -46,13 +48,17 @@ def _type(reading) -> str | None:
     return reading.get("type") or (parent.get("type") if parent.tag == tei("rdgGrp") else None)
 
 
+@pytest.fixture(scope="module")
+def editions(arabic_pairs, muslim_records) -> list[tuple[Work, object]]:
+    """Each corpus work with its collated edition, parsed."""
+    return [(work, parse_bytes(edition_bytes(collate(work)), work.id)) for work in _works(arabic_pairs, muslim_records)]
+
+
 @pytest.mark.slow
-def test_eulogies_and_tahwil_in_the_corpus_editions(arabic_pairs, muslim_records):
-    works = _works(arabic_pairs, muslim_records)
-    assert len(works) > 300
+def test_eulogies_and_tahwil_in_the_corpus_editions(editions):
+    assert len(editions) > 300
     vocalised = faced = 0
-    for work in works:
-        tree = parse_bytes(edition_bytes(collate(work)), work.id)
+    for work, tree in editions:
         segs = tree.xpath("//tei:body//tei:seg[@type='eulogy']", namespaces=NSMAP)
         tahwil = tree.xpath("//tei:body//tei:seg[@type='tahwil']", namespaces=NSMAP)
         for witness in work.witnesses:
@@ -73,3 +79,14 @@ def test_eulogies_and_tahwil_in_the_corpus_editions(arabic_pairs, muslim_records
                     app.get("{http://www.w3.org/XML/1998/namespace}id"),
                 )
     assert faced > 0
+
+
+@pytest.mark.slow
+def test_no_narrators_name_is_split_across_units(editions):
+    names, split = 0, []
+    for work, tree in editions:
+        found, cut = split_names(work, tree)
+        names += found
+        split += cut
+    assert names > 1500
+    assert split == []

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
 import regex
 from click.testing import CliRunner
 from paths import SEEDS
@@ -18,11 +17,6 @@ from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_bytes
 
 
-@pytest.mark.xfail(
-    reason="issue 19: since units are as fine as the alignment (issue 15), the seeds' bracketed English Qur'an "
-    "citations are split across word-level units, and the edition marks no citation that a unit cuts",
-    strict=True,
-)
 def test_the_seed_edition_marks_every_citation_and_still_rebuilds(tmp_path):
     work = read_manifest(SEEDS / "edition.toml")
     tree = parse_bytes(edition_bytes(collate(work)), "seeds")
@@ -62,11 +56,6 @@ def test_reference_numbers_stand_in_the_witness_list():
     assert [(n.get("type"), n.text) for n in numbers] == [("abd-al-baqi", "1763"), ("in-book", "58")]
 
 
-@pytest.mark.xfail(
-    reason="issue 19: since units are as fine as the alignment (issue 15), the seeds' bracketed English Qur'an "
-    "citations are split across word-level units, and the edition marks no citation that a unit cuts",
-    strict=True,
-)
 def test_a_built_seed_edition_validates_and_an_out_of_range_citation_does_not(tmp_path):
     runner = CliRunner()
     edition = tmp_path / "edition.xml"
