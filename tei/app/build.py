@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tei import __version__
-from tei.diagnostics import error
+from tei.diagnostics import Diagnostic, error
 from tei.errors import UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.render import render
 from tei.resources import shipped
 from tei.writers.transcription import transcription_bytes
+from tei.xmlio import parse_file
 
 SCHEMA_FOLDER, SCHEMA_NAME = "schemas", "tei-edition.rng"
 
@@ -39,6 +40,7 @@ class BuildOptions:
     output: Path
     force: bool = False
     stages: tuple[str, ...] | None = None  # the names of the stages to run, in STAGES order; None: all
+    carry_decisions: bool = False  # re-collate and carry the editor's decisions in edition.xml (tei.app.carry)
 
 
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -54,11 +56,16 @@ def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
 def edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """The collated edition, <output>/edition.xml, linking each witness's transcription and the schema."""
     from tei.collate import collate
-    from tei.writers.edition import EditionOptions, edition_bytes
+    from tei.writers.edition import edition_bytes
+
+    return {options.output / "edition.xml": edition_bytes(collate(work), _edition_options(work))}
+
+
+def _edition_options(work: Work):
+    from tei.writers.edition import EditionOptions
 
     links = {w.id: f"transcriptions/{w.id}.xml" for w in work.witnesses}
-    written = edition_bytes(collate(work), EditionOptions(f"{SCHEMA_FOLDER}/{SCHEMA_NAME}", links))
-    return {options.output / "edition.xml": written}
+    return EditionOptions(f"{SCHEMA_FOLDER}/{SCHEMA_NAME}", links)
 
 
 def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -125,22 +132,34 @@ def build(
     on_written: Callable[[str, Path], None],
     on_stage: Callable[[str, float, bool], None] | None = None,
     on_backup: Callable[[Path, Path], None] | None = None,
+    on_diagnostic: Callable[[Diagnostic], None] | None = None,
 ) -> bool:
     """Run the stages in order; each stage's files are written all at once before the next starts.
 
     Before any stage runs, every output the toolkit wrote into the folder earlier is checked for hand
     edits: without --force, all of them are refused at once and nothing is written. A stage whose inputs
     and outputs are as its stamp records is skipped. `on_stage(name, seconds, skipped)` hears of each
-    stage, `on_backup(file, backup)` of each edited file kept as a backup (with --force). Returns True if
+    stage, `on_backup(file, backup)` of each edited file kept as a backup (with --force, and edition.xml with
+    --carry-decisions), `on_diagnostic` of each warning (decisions that no longer apply). Returns True if
     any stage ran.
+
+    With `carry_decisions`, the editor's decisions in edition.xml (hand-edited or not) are found before
+    anything is written and carried into the new collation (tei.app.carry); a transcription corrected
+    since the build is collated instead of the manifest's file.
     """
     prepare_folder(options.output)
+    edition_path = options.output / "edition.xml"
     if not options.force:
         edited = edited_outputs(options.output)
+        if options.carry_decisions:
+            edited = [p for p in edited if p.resolve() != edition_path.resolve()]
         if edited:
-            refuse_edited(edited)
+            refuse_edited(edited, _refusal_hint(edited, edition_path))
     stamp_path = options.output / STAMP_NAME
     stamps = {} if options.force else _read_stamps(stamp_path)
+    found = None
+    if options.carry_decisions and edition_path.is_file():
+        work, found = _decisions(work, edition_path, _read_stamps(stamp_path), on_diagnostic)
     work_digest = sha256(repr((__version__, work)).encode("utf-8"))
     ran = False
     for name, stage in STAGES:
@@ -152,7 +171,10 @@ def build(
         if not skipped:
             ran = True
             files = stage(work, options)
-            for path in write_files(files, force=options.force, on_backup=on_backup):
+            force = options.force
+            if name == "edition" and found is not None:
+                files, force = _carried(files, found, on_diagnostic), True
+            for path in write_files(files, force=force, on_backup=on_backup):
                 on_written(name, path)
             stamps[name] = {
                 "inputs": inputs,
@@ -162,6 +184,45 @@ def build(
         if on_stage is not None:
             on_stage(name, time.perf_counter() - started, skipped)
     return ran
+
+
+def _refusal_hint(edited: list[Path], edition_path: Path) -> str:
+    if any(p.resolve() == edition_path.resolve() for p in edited):
+        return (
+            "to re-collate and keep the decisions made in edition.xml, use --carry-decisions; "
+            "--force replaces the files (each old file is kept as a backup)"
+        )
+    return "use --force to replace them (each old file is kept as a backup)"
+
+
+def _decisions(work: Work, edition_path: Path, stamps: dict, on_diagnostic) -> tuple[Work, list]:
+    """The work to collate (corrected transcriptions taken in) and the decisions in edition.xml."""
+    from tei.app.carry import corrected_work, decisions, rebuilt_work
+    from tei.collate import collate
+    from tei.writers.edition import edition_tree
+
+    stamped = (
+        stamps.get("transcriptions", {}).get("outputs", {}) if isinstance(stamps.get("transcriptions"), dict) else {}
+    )
+    work, notes = corrected_work(work, edition_path.parent, stamped)
+    edited = parse_file(edition_path)
+    former = rebuilt_work(work, edited, str(edition_path))
+    regenerated = edition_tree(collate(former), _edition_options(former))
+    for note in notes:
+        if on_diagnostic is not None:
+            on_diagnostic(note)
+    return work, decisions(edited, regenerated)
+
+
+def _carried(files: dict[Path, bytes], found: list, on_diagnostic) -> dict[Path, bytes]:
+    from tei.app.carry import carry
+
+    ((path, data),) = files.items()
+    carried, result = carry(data, found, str(path), f"{SCHEMA_FOLDER}/{SCHEMA_NAME}")
+    for diagnostic in result.diagnostics:
+        if on_diagnostic is not None:
+            on_diagnostic(diagnostic)
+    return {path: carried}
 
 
 def _edition_digest(output: Path) -> str:

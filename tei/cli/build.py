@@ -32,9 +32,15 @@ from tei.cli.options import echo_backup, echo_written, force_option, format_opti
 @click.option("--shard", metavar="I/N", help="Corpus mode: build only shard I of N (deterministic by work path).")
 @click.option("--stages", metavar="NAME,...", help="Run only these stages (default: all; see below).")
 @click.option("--timings", is_flag=True, help="Print each stage's time (and whether it was skipped) on stderr.")
+@click.option(
+    "--carry-decisions",
+    is_flag=True,
+    help="Re-collate and carry the decisions made in edition.xml (lemmata, conjectures, notes, types, @resp) "
+    "into the new edition; those that no longer apply are reported. The edited file is kept as a .bak.",
+)
 @force_option
 @format_option
-def command(manifest, output, jobs, shard, stages, timings, force, output_format):
+def command(manifest, output, jobs, shard, stages, timings, carry_decisions, force, output_format):
     """Build everything from MANIFEST into the output folder, printing each file written.
 
     MANIFEST is an edition.toml, or a folder holding one. A folder without one is a corpus: every
@@ -47,9 +53,10 @@ def command(manifest, output, jobs, shard, stages, timings, force, output_format
     """
     from tei.app.build import BuildOptions, build, stage_names
     from tei.app.corpus import is_corpus
+    from tei.cli import report
     from tei.readers.manifest import read_manifest
 
-    options = BuildOptions(output, force, stage_names(stages) if stages else None)
+    options = BuildOptions(output, force, stage_names(stages) if stages else None, carry_decisions)
     if is_corpus(manifest):
         build_corpus_with_progress(manifest, options, jobs, shard, output_format)
         return
@@ -64,7 +71,10 @@ def command(manifest, output, jobs, shard, stages, timings, force, output_format
         if timings:
             click.echo(f"{name}: {seconds:.3f} s{' (unchanged, skipped)' if skipped else ''}", err=True)
 
-    build(read_manifest(manifest), options, on_written, on_stage, echo_backup)
+    def on_diagnostic(diagnostic):
+        report(click.get_current_context(), [diagnostic])
+
+    build(read_manifest(manifest), options, on_written, on_stage, echo_backup, on_diagnostic)
     if output_format == "json":
         echo_written(written, "json")
 
