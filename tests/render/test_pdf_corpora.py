@@ -1,4 +1,5 @@
-"""Every real edition of ../shared/corpora/tei-apparatus*/ printed by both engines, and read back.
+"""Every real edition of ../shared/corpora/tei-apparatus*/ and every pair of the Arabic corpus
+(../shared/corpora/arabic-hadith) printed by both engines, and read back.
 
 EVT, teiphy, open-cbgm, Stemmaweb, DLL, ALEA, PTA ... each encode an apparatus their own way (apps straight in
 body, words as <w>, verse lines inside quotes inside paragraphs, a stanza deleted inside a metamark, lemmas
@@ -10,15 +11,19 @@ refused. Page images of a Greek page with many witnesses and of an Arabic page g
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
 import pytest
 from paths import SHARED
 
+from tei.collate import collate
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
+from tei.model import Witness, Work
 from tei.render import render
+from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_file
 
 from .test_pdf import assert_apparatus_keyed, latexmk  # noqa: F401 (latexmk: a fixture)
@@ -101,3 +106,34 @@ def test_every_unit_of_a_real_edition_is_keyed_to_its_line(name, shared_dir, tmp
     pdf = tmp_path / "edition.pdf"
     pdf.write_bytes(pdf_bytes)
     assert_apparatus_keyed(pdf, edition, every_line_numbered=True)
+
+
+def arabic_pair(shared_dir: Path, index: int, folder: Path) -> Path:
+    """Pair `index` of the Arabic corpus (two vocalised narrations of Sahih Muslim) collated into an edition."""
+    path = shared_dir / "corpora" / "arabic-hadith" / "muslim_parallel_pairs.json"
+    first, second = json.loads(path.read_text(encoding="utf-8"))[index]["narrations"]
+    witnesses = tuple(Witness(wid, wid, n["arabic"], "ar") for wid, n in (("A", first), ("B", second)))
+    work = Work(
+        "pair", "Sahih Muslim, two narrations", language="ar", base="A", profile="hadith-ar", witnesses=witnesses
+    )
+    edition = folder / f"pair-{index}.xml"
+    edition.write_bytes(edition_bytes(collate(work)))
+    return edition
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+@pytest.mark.parametrize("index", range(16))
+def test_every_pair_of_the_arabic_corpus_prints_within_its_margins(index, engine, shared_dir, tmp_path, request):
+    """The Arabic corpus (fully vocalised): no line below the bottom margin, no blank page, every character
+    in an embedded font that has it, no character without a font."""
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    edition = arabic_pair(shared_dir, index, tmp_path)
+    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": engine})
+    assert not [d for d in rendered.diagnostics if d.severity is Severity.ERROR], rendered.diagnostics
+    assert not [d for d in rendered.diagnostics if d.code in ("P014", "P023")], "every character has a font"
+    pdf = tmp_path / "pair.pdf"
+    pdf.write_bytes(next(iter(rendered.files.values())))
+    assert "]" in pdf_text(pdf), "the apparatus is printed"
+    assert_within_margins_and_no_blank_page(pdf, last_page_free=engine == "latex")
+    assert_glyphs_covered(pdf)
