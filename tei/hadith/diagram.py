@@ -10,6 +10,10 @@ compiler's teacher down to the Companion, and the diagram is drawn the other way
 The common link is the narrator farthest from the top through whom every witness's chains pass: below him
 the chains fan out (Juynboll's "common link"). Nodes are laid out by layers (their longest distance from the
 top), in the order they are first met.
+
+`edition_svg(tree)` draws the diagram of an edition from its XML alone (each witness's text rebuilt by the
+apparatus reader), for the renderers: the web edition shows the SVG in the page, the print edition on a page
+of its own (xslt/html/isnad-diagram.xsl, xslt/typst/isnad-diagram.xsl).
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from xml.sax.saxutils import escape
 
 import regex
 
-from tei.hadith.isnad import NARRATOR, TAHWIL, chain_links
+from tei.apparatus import Apparatus, witness_ids
+from tei.hadith.isnad import ISNAD, NARRATOR, TAHWIL, chain_links
 from tei.text.normalize import PROFILES
+from tei.xmlio import NSMAP
 
 _KEY = PROFILES["hadith-ar"].key
 _NOT_LETTER = regex.compile(r"[^\p{L}\p{M}]")
@@ -104,6 +110,16 @@ def build(witnesses: list[tuple[str, str]]) -> Diagram:
         depth = diagram.layers()
         diagram.common_link = max(shared, key=lambda key: (depth[key], -diagram.order.index(key)))
     return diagram
+
+
+def edition_svg(tree, name: str = "<edition>") -> str:
+    """The isnad diagram of an edition whose text is collated as isnad and matn (`<ab type="isnad">`), as SVG;
+    '' for any other edition, or when no witness's chain names a narrator."""
+    if not tree.xpath(f"//tei:text//tei:ab[@type='{ISNAD}']", namespaces=NSMAP):
+        return ""
+    apparatus = Apparatus(tree, name)
+    diagram = build([(wid, apparatus.text(wid)) for wid in witness_ids(tree)])
+    return svg(diagram) if diagram.order else ""
 
 
 def _fuller_names(keys: list[str]) -> dict[str, str]:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
+from tei.hadith.diagram import edition_svg
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.entries import annotated
 from tei.render.xslt import transform
@@ -46,6 +47,7 @@ def render_html(request: RenderRequest) -> Rendered:
     site = request.output.absolute()
     base = os.path.relpath(edition_folder, site).replace(os.sep, "/")
     params = {"edition-base": "" if base == "." else base + "/", **request.params}
+    params["isnad-diagram"] = edition_svg(request.tree, str(request.edition))  # '' unless isnad and matn
     transformed = transform(STYLESHEET, annotated(request.tree, str(request.edition)), str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
     if errors:

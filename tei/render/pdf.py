@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import ExternalToolError, InvalidInputError, UsageError
+from tei.hadith.diagram import edition_svg
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.entries import annotated
 from tei.render.xslt import transform
@@ -37,6 +38,8 @@ MISSING_GLYPH_CODES = ("P014", "P023")
 def source(request: RenderRequest, language: str) -> tuple[bytes, list[Diagnostic]]:
     """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition."""
     params = {key: value for key, value in request.params.items() if key not in ("engine", "strict")}
+    if language == "typst":
+        params["isnad-diagram"] = edition_svg(request.tree, str(request.edition))  # '' unless isnad and matn
     stylesheet, _ = ENGINES[language]
     # The apparatus reader's verdicts (who reads each reading, groups, hands, ranges, an addition's place)
     # go to the stylesheet in an annotated copy: one rule, in tei.apparatus.

@@ -1,12 +1,18 @@
 """The isnad diagram: narrators as nodes (shared ones merged), edges from teacher to student, the common link
-marked, a well-formed SVG whose nodes are the narrators of the chains."""
+marked, a well-formed SVG whose nodes are the narrators of the chains, drawn from an edition's XML alone."""
 
 from __future__ import annotations
 
 from lxml import etree
+from paths import SEEDS
 
-from tei.hadith.diagram import build, chains_of, svg
+from tei.collate import collate
+from tei.hadith.diagram import build, chains_of, edition_svg, svg
 from tei.hadith.isnad import NARRATOR, chain_links
+from tei.model import Witness, Work
+from tei.readers.manifest import read_manifest
+from tei.writers.edition import edition_bytes
+from tei.xmlio import parse_bytes
 
 SVG = "{http://www.w3.org/2000/svg}"
 A = "حَدَّثَنَا قُتَيْبَةُ بْنُ سَعِيدٍ، حَدَّثَنَا جَرِيرٌ، عَنْ مَنْصُورٍ، عَنْ إِبْرَاهِيمَ، عَنْ عَلْقَمَةَ، قَالَ كَانَ"
@@ -44,3 +50,17 @@ def test_every_corpus_pair_draws(arabic_pairs):
         diagram = build([(str(n["idInBook"]), n["arabic"]) for n in pair])
         assert diagram.order and diagram.edges
         etree.fromstring(svg(diagram).encode("utf-8"))
+
+
+def test_an_edition_draws_its_diagram_from_its_xml_alone():
+    witnesses = tuple(Witness(wid, wid, text, "ar") for wid, text in (("A", A), ("B", B), ("C", C)))
+    tree = parse_bytes(edition_bytes(collate(Work("w", "w", "ar", "A", "hadith-ar", witnesses))), "w")
+    drawn = etree.fromstring(edition_svg(tree).encode("utf-8"))
+    shown = [g.find(f"{SVG}text").text for g in drawn.iter(f"{SVG}g") if "narrator" in g.get("class", "").split()]
+    expected = build([("A", A), ("B", B), ("C", C)])
+    assert shown == [expected.names[key] for key in expected.order]
+
+
+def test_an_edition_without_an_isnad_section_has_no_diagram():
+    seeds = read_manifest(SEEDS / "edition.toml")
+    assert edition_svg(parse_bytes(edition_bytes(collate(seeds)), "seeds")) == ""

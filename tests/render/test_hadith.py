@@ -1,5 +1,6 @@
-"""Hadith editions rendered: the index of cited Qur'an verses (HTML and PDF), and Arabic right to left
-in the browser (computed direction) and in the PDF (the order of the extracted text)."""
+"""Hadith editions rendered: the index of cited Qur'an verses (HTML and PDF), Arabic right to left in the
+browser (computed direction) and in the PDF (the order of the extracted text), and the isnad diagram (one node
+per narrator in the page, the narrators' names on a page of the PDF)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ import pytest
 from lxml import html as lxml_html
 from rapidfuzz import fuzz
 
+from tei.apparatus import witness_ids, witness_text
 from tei.collate import collate
+from tei.hadith import diagram
+from tei.hadith.isnad import NARRATOR, chain_links
 from tei.model import Witness, Work
 from tei.outputs import write_files
 from tei.render import render
 from tei.text.normalize import PROFILES
 from tei.writers.edition import edition_bytes
+from tei.xmlio import parse_file
 
 from .conftest import mini_variant, render_site
 from .test_pdf import pdf_words, plain, save_page
@@ -141,3 +146,49 @@ def test_the_pdf_index_lists_the_cited_verses_in_order(tmp_path, engine):
     index = text[text.index("Qur’an verses cited") :]
     assert index.index("2:255") < index.index("3:165") < index.index("8:67-68")
     assert "[Al 'Imran 3:165] C" in index.replace("’", "'")
+
+
+def _diagram_of(edition) -> diagram.Diagram:
+    tree = parse_file(edition)
+    return diagram.build([(wid, witness_text(tree, wid)) for wid in witness_ids(tree)])
+
+
+def test_the_isnad_diagram_is_in_the_page_one_node_per_narrator(open_page, arabic_pair_edition, tmp_path, artifacts):
+    edition, _ = arabic_pair_edition
+    drawn = _diagram_of(edition)
+    page = open_page(render_site(edition, tmp_path / "site"))
+    nodes = page.page.eval_on_selector_all(
+        ".isnad-diagram svg g.narrator",
+        "all => all.map(g => [g.querySelector('text').textContent, g.getBoundingClientRect().width,"
+        " g.classList.contains('common-link')])",
+    )
+    assert [name for name, _, _ in nodes] == [drawn.names[key] for key in drawn.order]
+    assert all(width > 0 for _, width, _ in nodes)  # drawn, not hidden
+    assert [name for name, _, common in nodes if common] == [drawn.names[drawn.common_link]]
+    tree = parse_file(edition)
+    for wid in witness_ids(tree):  # every narrator of every chain is a node (a shorter name is the fuller one's)
+        text = witness_text(tree, wid)
+        for kind, start, end in chain_links(text):
+            if kind == NARRATOR:
+                key = diagram.name_key(text[start:end], None)
+                assert any(node == key or node.startswith(key + " ") for node in drawn.order), text[start:end]
+    page.page.locator(".isnad-diagram").screenshot(path=artifacts / "html-isnad-diagram.png")
+    assert page.errors == []
+
+
+def test_an_edition_without_chains_has_no_isnad_diagram(tmp_path):
+    page = lxml_html.parse(str(render_site(mini_variant(tmp_path, "captives", "captives"), tmp_path / "s")))
+    assert page.getroot().xpath("//section[@class='isnad-diagram']") == []
+
+
+def test_the_pdf_prints_the_isnad_diagram_with_the_narrators_names(arabic_pair_edition, tmp_path, artifacts):
+    edition, _ = arabic_pair_edition
+    drawn = _diagram_of(edition)
+    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": "typst"})
+    (pdf,) = write_files(rendered.files)
+    pages = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout.split("\f")
+    (number,) = [n for n, text in enumerate(pages, 1) if "Isnad diagram" in text]
+    letters = KEY(plain(pages[number - 1])).replace(" ", "")  # pdftotext cuts vocalised words into pieces
+    missing = [drawn.names[key] for key in drawn.order if KEY(drawn.names[key]).replace(" ", "") not in letters]
+    assert len(drawn.order) >= 5 and missing == []
+    save_page(pdf, number, artifacts / "print-typst-isnad-diagram")

@@ -20,6 +20,7 @@
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/quran-index.xsl"/>
   <xsl:include href="params.xsl"/>
+  <xsl:include href="isnad-diagram.xsl"/>
 
   <xsl:output method="html" encoding="UTF-8" indent="no" doctype-system="about:legacy-compat"/>
 
@@ -165,6 +166,7 @@
           <ul class="verses"><xsl:call-template name="quran-index"/></ul>
         </section>
       </xsl:if>
+      <xsl:call-template name="isnad-diagram"/>
     </section>
   </xsl:template>
 

@@ -17,6 +17,7 @@
   <xsl:import href="../common/quran-index.xsl"/>
   <xsl:include href="params.xsl"/>
   <xsl:include href="preamble.xsl"/>
+  <xsl:include href="isnad-diagram.xsl"/>
   <xsl:output method="text" encoding="UTF-8"/>
 
   <!-- Characters Typst markup gives a meaning to; each is written with a backslash before it.
@@ -56,6 +57,7 @@
       <xsl:call-template name="quran-index"/>
       <xsl:text>&#10;]&#10;</xsl:text>
     </xsl:if>
+    <xsl:call-template name="isnad-diagram"/>
   </xsl:template>
 
   <!-- One line of the index of cited verses: the reference, then each citation (isolated, so that an

@@ -1,0 +1,27 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!--
+  The isnad diagram of a hadith edition (its text collated as isnad and matn): the narrators of every witness's
+  chains as nodes, shared links merged, the common link drawn thicker. tei.hadith.diagram draws it as SVG from
+  the edition; the renderer passes it in $isnad-diagram ('' for any other edition), and this template puts it
+  in the page, inline, so that its nodes are elements of the page. Included by edition.xsl.
+-->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+
+  <!-- Set by tei.render.html, never by hand: the SVG document of the diagram. -->
+  <xsl:param name="isnad-diagram" select="''"/>
+
+  <xsl:template name="isnad-diagram">
+    <xsl:if test="$isnad-diagram != ''">
+      <section class="isnad-diagram" aria-labelledby="isnad-diagram-heading">
+        <h2 id="isnad-diagram-heading">Isnad diagram</h2>
+        <p>Each narrator of the witnesses' chains once, the Companion at the top; a line joins a narrator to the one
+          who heard the report from him, thicker the more witnesses have it; the common link, through whom every
+          witness's chains pass, has a thicker box.</p>
+        <figure class="isnad-figure" dir="ltr" style="overflow-x: auto">
+          <xsl:value-of select="$isnad-diagram" disable-output-escaping="yes"/>
+        </figure>
+      </section>
+    </xsl:if>
+  </xsl:template>
+
+</xsl:stylesheet>
