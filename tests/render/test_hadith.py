@@ -8,7 +8,9 @@ import json
 import subprocess
 
 import pytest
+import regex
 from lxml import html as lxml_html
+from paths import SEEDS
 from rapidfuzz import fuzz
 
 from tei.apparatus import witness_ids, witness_text
@@ -17,6 +19,7 @@ from tei.hadith import diagram
 from tei.hadith.isnad import NARRATOR, chain_links
 from tei.model import Witness, Work
 from tei.outputs import write_files
+from tei.readers.manifest import read_manifest
 from tei.render import render
 from tei.text.normalize import PROFILES
 from tei.writers.edition import edition_bytes
@@ -192,3 +195,19 @@ def test_the_pdf_prints_the_isnad_diagram_with_the_narrators_names(arabic_pair_e
     missing = [drawn.names[key] for key in drawn.order if KEY(drawn.names[key]).replace(" ", "") not in letters]
     assert len(drawn.order) >= 5 and missing == []
     save_page(pdf, number, artifacts / "print-typst-isnad-diagram")
+
+
+SEED_VERSES = ["3:165", "8:9", "8:67", "8:67-68", "8:69"]
+
+
+def test_the_seed_editions_verse_index_lists_every_english_citation_in_both_outputs(tmp_path):
+    edition = tmp_path / "seeds.xml"
+    edition.write_bytes(edition_bytes(collate(read_manifest(SEEDS / "edition.toml"))))
+    page = lxml_html.parse(str(render_site(edition, tmp_path / "site"))).getroot()
+    entries = page.xpath("//section[@class='quran-index']//li[@class='verse']")
+    assert [e.get("data-cref") for e in entries] == SEED_VERSES
+    assert len(page.xpath("//section[@class='quran-index']//a[@class='citation']")) == 6  # 8:9 twice
+    (typst,) = write_files(render(edition, "typst", tmp_path / "seeds.typ").files)
+    index = typst.read_text("utf-8").split("Qur’an verses cited")[1]
+    assert [verse.replace("\\", "") for verse in regex.findall(r"(?m)^- (\S+) ", index)] == SEED_VERSES
+    assert index.count("#box[") == 6
