@@ -72,7 +72,11 @@ def annotated(tree: etree._ElementTree, name: str = "<edition>") -> etree._Eleme
             reading.set(TK_ID, f"u{number}.{place}")
     try:
         apparatus = Apparatus(result, name)
-        texts = {witness: apparatus.text(witness) for witness in apparatus.ids}
+        if apparatus.folding_refused is None:  # each witness run once: its text and the units it passes
+            paths = {witness: apparatus.path(witness) for witness in apparatus.ids}
+            texts = {witness: path.text for witness, path in paths.items()}
+        else:
+            paths, texts = {}, {witness: apparatus.text(witness) for witness in apparatus.ids}
     except TeiError:
         return result
     container = etree.SubElement(root, tk("apparatus"), nsmap={"tk": TK_NS})
@@ -82,9 +86,8 @@ def annotated(tree: etree._ElementTree, name: str = "<edition>") -> etree._Eleme
         element = etree.SubElement(container, tk("witness"), id=witness, siglum=found.siglum, kind=found.kind)
         if found.hand_of:
             element.set("hand-of", found.hand_of)
-    if apparatus.folding_refused is None:
-        by_id = {app.get(TK_ID): app for app in apps}
-        _units(apparatus, by_id, container)
+    if paths:
+        _units(apparatus, paths, {app.get(TK_ID): app for app in apps}, container)
     for witness, text in texts.items():
         _text(etree.SubElement(container, tk("text"), wit=witness), text)
     return result
@@ -98,14 +101,13 @@ def _text(element: etree._Element, text: str) -> None:
         etree.SubElement(element, tk("c"), code=f"{ord(code):04X}").tail = rest
 
 
-def _units(apparatus: Apparatus, by_id: dict[str, etree._Element], container: etree._Element) -> None:
+def _units(apparatus: Apparatus, paths: dict, by_id: dict[str, etree._Element], container: etree._Element) -> None:
     """Each unit: which witnesses read each reading, which are lacunose, and where an addition stands."""
     taken: dict[str, dict[str, list[str]]] = {}  # unit id -> reading id ('base', 'lacuna', 'nothing') -> witnesses
     # unit without lem -> the word before it: in the text of a witness without the addition, else of any
     before: dict[str, str] = {}
     before_any: dict[str, str] = {}
-    for witness in apparatus.ids:
-        path = apparatus.path(witness)
+    for witness, path in paths.items():
         text = path.text
         for passage in path.passages:
             unit = passage.app.get(TK_ID)
@@ -177,12 +179,12 @@ def compact(ids: list[str], witnesses: Witnesses, groups: list[Siglum]) -> list[
     chosen = set(ids)
     order = [w for w in witnesses.ids if w in chosen] + [w for w in ids if w not in witnesses.by_id]
     hand_of = witnesses.hand_of
-    implied = {w for w in order if hand_of.get(w) in chosen}
-    items = [
-        Siglum(witnesses.siglum(w), (w, *[h for h in order if h in implied and hand_of[h] == w]))
-        for w in order
-        if w not in implied
-    ]
+    hands: dict[str, list[str]] = {}  # witness -> its hands that read with it here (left out)
+    for w in order:
+        if hand_of.get(w) in chosen:
+            hands.setdefault(hand_of[w], []).append(w)
+    implied = {h for found in hands.values() for h in found}
+    items = [Siglum(witnesses.siglum(w), (w, *hands.get(w, ()))) for w in order if w not in implied]
     for group in groups:
         present = {i for item in items if not item.group for i in item.ids[:1]}
         if not set(group.ids) <= present:
