@@ -22,6 +22,7 @@ from tei.validate import rules
 from tei.validate.document import read_document, schema_references, unprocessed_xincludes
 from tei.validate.schema import SchemaEngine, load_schema
 from tei.validate.schematron import SchematronSchema
+from tei.xmlio import tei
 
 PROJECT_SCHEMA = "tei-edition.rng"
 
@@ -86,8 +87,9 @@ def is_valid(paths: Iterable[Path | str], options: ValidationOptions = Validatio
 
 
 def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:
-    """All diagnostics of one file, engine by engine in each engine's own order (for RELAX NG the first
-    is the first error libxml2 met); a file that cannot be read gives the reason why."""
+    """All diagnostics of one file, sorted by line and column (those of the whole file first); a file that
+    cannot be read gives the reason why. One cause gives one error: an apparatus finding about an element
+    the grammar already refused (or a unit or reading holding it) is left out."""
     name = str(path)
     try:
         tree = read_document(path)
@@ -96,10 +98,36 @@ def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:
         for engine in engines:
             found.extend(engine.check(tree, name))
         if options.apparatus_rules:
-            found.extend(rules.check(tree, path, own=_own_edition(tree, path, options)))
+            found.extend(
+                _without_follow_ons(rules.check(tree, path, own=_own_edition(tree, path, options)), found, tree)
+            )
     except TeiError as exc:
-        return exc.diagnostics
-    return found
+        return sorted_by_place(exc.diagnostics)
+    return sorted_by_place(found)
+
+
+def sorted_by_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """By file, then line and column; diagnostics of a whole file (no line) first. The order is stable."""
+    return sorted(diagnostics, key=lambda d: (d.file or "", d.line or 0, d.column or 0))
+
+
+GRAMMAR_CODES = ("RNG", "XSD")
+APPARATUS_ELEMENTS = frozenset(tei(name) for name in ("app", "lem", "rdg", "rdgGrp"))
+
+
+def _without_follow_ons(findings: Iterable[Diagnostic], schema: list[Diagnostic], tree) -> list[Diagnostic]:
+    """The apparatus findings, less those at the line of an element the grammar refused (a misspelled
+    <lemm>, an attribute that is not allowed) or of a unit or reading around it: they follow from it."""
+    findings = list(findings)
+    refused = {d.line for d in schema if d.code in GRAMMAR_CODES and d.line}
+    if not refused or not findings:
+        return findings
+    tainted = set()
+    for element in tree.getroot().iter():
+        if isinstance(element.tag, str) and element.sourceline in refused:
+            tainted.add(element.sourceline)
+            tainted.update(e.sourceline for e in element.iterancestors() if e.tag in APPARATUS_ELEMENTS)
+    return [d for d in findings if d.line not in tainted]
 
 
 def _own_edition(tree: etree._ElementTree, path: Path, options: ValidationOptions) -> bool:

@@ -9,7 +9,7 @@ from urllib.parse import unquote, urljoin, urlparse
 
 from lxml import etree
 
-from tei.diagnostics import Diagnostic, error, warning
+from tei.diagnostics import Diagnostic, Severity, error, warning
 from tei.errors import InvalidInputError
 from tei.xmlio import XI_NS, parse_bytes, read_bytes
 
@@ -29,28 +29,62 @@ class SchemaReference:
 
 def read_document(path: Path | str) -> etree._ElementTree:
     """Parse through tei.xmlio (no network, no DTD, no entities), then refuse external DTDs and remote XInclude."""
+    data = read_bytes(path, "XML file")
     try:
-        tree = parse_bytes(read_bytes(path, "XML file"), str(path))
+        tree = parse_bytes(data, str(path))
     except InvalidInputError as exc:
-        raise InvalidInputError(*map(_duplicate_id_as_rule, exc.diagnostics)) from None
+        raise InvalidInputError(*(d for found in exc.diagnostics for d in _duplicate_id_as_rule(found, data))) from None
     refusal = _external_dtd(tree, str(path)) or _remote_xinclude(tree, str(path))
     if refusal:
         raise InvalidInputError(refusal)
     return tree
 
 
-def _duplicate_id_as_rule(diagnostic: Diagnostic) -> Diagnostic:
-    """libxml2 refuses a second use of an xml:id while parsing; report it under its apparatus rule, APP009."""
+def _duplicate_id_as_rule(diagnostic: Diagnostic, data: bytes) -> list[Diagnostic]:
+    """libxml2 refuses a second use of an xml:id while parsing; report it under its apparatus rule, APP009,
+    at both places, each at the end of its start tag as jing does (the second use, then the first)."""
     duplicate = _DUPLICATE_ID.search(diagnostic.message)
     if diagnostic.code != "X001" or duplicate is None:
-        return diagnostic
-    return error(
-        "APP009",
-        f"the xml:id '{duplicate.group(1)}' is used twice",
-        diagnostic.file,
-        diagnostic.line,
-        hint="every xml:id in a document is unique; rename one of them",
-    )
+        return [diagnostic]
+    identifier = duplicate.group(1)
+    places = _start_tags_with_id(data, identifier)
+    second = next((p for p in places[1:] if p[0] == diagnostic.line), places[1] if len(places) > 1 else None)
+    line, column = second if second is not None else (diagnostic.line, None)
+    found = [
+        error(
+            "APP009",
+            f"the xml:id '{identifier}' is used twice"
+            + (f" (first at line {places[0][0]}, column {places[0][1]})" if places else ""),
+            diagnostic.file,
+            line,
+            column,
+            hint="every xml:id in a document is unique; rename one of them",
+        )
+    ]
+    if places and places[0] != second:
+        found.append(
+            Diagnostic(
+                "APP009",
+                f"first use of the xml:id '{identifier}'",
+                diagnostic.file,
+                places[0][0],
+                places[0][1],
+                Severity.INFO,
+            )
+        )
+    return found
+
+
+def _start_tags_with_id(data: bytes, identifier: str) -> list[tuple[int, int]]:
+    """Line and column (just past the '>', as jing counts) of every start tag carrying this xml:id."""
+    text = data.decode("utf-8", errors="replace")
+    pattern = re.compile(r"""<[^<>!?/][^<>]*?\sxml:id\s*=\s*(["'])""" + re.escape(identifier) + r"""\1[^<>]*>""")
+    places = []
+    for match in pattern.finditer(text):
+        end = match.end()
+        line = text.count("\n", 0, end) + 1
+        places.append((line, end - (text.rfind("\n", 0, end) + 1) + 1))
+    return places
 
 
 def unprocessed_xincludes(tree: etree._ElementTree, name: str) -> list[Diagnostic]:

@@ -157,8 +157,8 @@ class _Walk:
                 patterns.attribute_value(opened, attribute, value),
                 line,
                 column,
-                lambda opened=opened, attribute=attribute, shown=attribute_written: (
-                    f"{self._attribute_problem(opened, attribute, shown)} (element {_quoted(written)})"
+                lambda opened=opened, attribute=attribute, shown=attribute_written: self._attribute_problem(
+                    opened, attribute, shown, written
                 ),
             )
         if not self.step(
@@ -212,11 +212,17 @@ class _Walk:
         other = " or an attribute from another namespace" if possible and wildcard else ""
         return f"element {_quoted(written)} missing one or more required attributes{expected}{other}"
 
-    def _attribute_problem(self, opened: Pattern, attribute: QName, written: str) -> str:
-        """Whether the attribute may not stand here at all, or only not with this value."""
+    def _attribute_problem(self, opened: Pattern, attribute: QName, written: str, element: str) -> str:
+        """Whether the attribute may not stand here at all (and then, as jing says, which may), or only not
+        with this value."""
         if self.patterns.attribute_value(opened, attribute, None) is self.patterns.not_allowed:
-            return f"attribute {_quoted(written)} not allowed here"
-        return f"value of attribute {_quoted(written)} is invalid"
+            possible, wildcard = self.patterns.possible_attributes(opened)
+            if not possible:
+                return f"attribute {_quoted(written)} not allowed here (element {_quoted(element)})"
+            other = " or an attribute from another namespace" if wildcard else ""
+            listed = self.names.listed(possible, "or", attributes=True)
+            return f"attribute {_quoted(written)} not allowed here; expected attribute {listed}{other}"
+        return f"value of attribute {_quoted(written)} is invalid (element {_quoted(element)})"
 
     def _missing_or_expected(self, pattern: Pattern) -> str:
         """'; missing required element "a"' (or elements "a" and "b") when jing knows which are required,

@@ -88,8 +88,9 @@ def test_each_apparatus_rule_reports_its_code_at_the_offending_line(tmp_path, co
 
 def test_a_duplicate_xml_id_is_refused_while_parsing_under_its_rule_code(tmp_path):
     path = variant(tmp_path, [('<app xml:id="app-0002">', '<app xml:id="app-0001">')])
-    assert [(d.code, d.line) for d in check_file(path, ValidationOptions())] == [
-        ("APP009", line_of(path, 'xml:id="app-0001"', 2))
+    assert [(d.code, d.line, d.severity) for d in check_file(path, ValidationOptions())] == [
+        ("APP009", line_of(path, 'xml:id="app-0001"', 1), Severity.INFO),  # where it was first used
+        ("APP009", line_of(path, 'xml:id="app-0001"', 2), Severity.ERROR),
     ]
 
 
