@@ -19,10 +19,10 @@ from pathlib import Path
 
 from tei import __version__
 from tei.diagnostics import Diagnostic, error
-from tei.errors import UsageError
+from tei.errors import InvalidInputError, UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
-from tei.render import render
+from tei.render import output_format, render
 from tei.resources import shipped
 from tei.writers.transcription import transcription_bytes
 from tei.xmlio import parse_file
@@ -41,6 +41,7 @@ class BuildOptions:
     force: bool = False
     stages: tuple[str, ...] | None = None  # the names of the stages to run, in STAGES order; None: all
     carry_decisions: bool = False  # re-collate and carry the editor's decisions in edition.xml (tei.app.carry)
+    render: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # format -> its parameters (render_settings)
 
 
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -73,7 +74,7 @@ def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     return schema_files(options.output)
 
 
-def validate_edition(edition: Path, output: Path) -> dict[Path, bytes]:
+def validate_edition(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
     """Stop the build if the edition fails validation (schema, Schematron, apparatus rules); writes nothing."""
     from tei.validate import ValidationOptions, validate
 
@@ -81,24 +82,66 @@ def validate_edition(edition: Path, output: Path) -> dict[Path, bytes]:
     return {}
 
 
-def html(edition: Path, output: Path) -> dict[Path, bytes]:
-    """The web edition in <output>/html/."""
-    return render(edition, "html", output / "html").files
+def html(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
+    """The web edition in <output>/html/, with the manifest's [render] and [render.html] options."""
+    return render(edition, "html", options.output / "html", dict(options.render).get("html", ())).files
 
 
-def pdf(edition: Path, output: Path) -> dict[Path, bytes]:
-    """The print edition, <output>/edition.pdf, with the default engine (Typst)."""
-    return render(edition, "pdf", output / "edition.pdf").files
+def pdf(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
+    """The print edition, <output>/edition.pdf, with the manifest's [render] and [render.pdf] options (its
+    engine among them; Typst by default)."""
+    return render(edition, "pdf", options.output / "edition.pdf", dict(options.render).get("pdf", ())).files
 
 
-def stats(edition: Path, output: Path) -> dict[Path, bytes]:
+def stats(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
     """Statistics tables and plots in <output>/stats/."""
     from tei.stats.files import statistics_files
 
-    return statistics_files(edition, output / "stats")
+    return statistics_files(edition, options.output / "stats")
 
 
-def from_edition(step: Callable[[Path, Path], dict[Path, bytes]]) -> Callable[[Work, BuildOptions], dict[Path, bytes]]:
+def render_settings(settings: dict[str, dict[str, str]], manifest: Path | str) -> tuple:
+    """The manifest's [render] options made into each format's parameters, for BuildOptions.render.
+
+    An option of [render] goes to every format that takes it; an option no format takes, or one in
+    [render.FORMAT] that format does not take, is M014, naming the manifest, the line and the key.
+    """
+    from tei.readers.manifest import line_of_key
+
+    found = {}
+    shared = settings.get("", {})
+    for name in ("html", "pdf"):
+        known = set(output_format(name).parameters() or ())
+        own = settings.get(name, {})
+        for key in own:
+            if key not in known:
+                raise InvalidInputError(
+                    error(
+                        "M014",
+                        f"[render.{name}] sets '{key}', which the {name} output does not take",
+                        manifest,
+                        line_of_key(manifest, key),
+                        hint=f"its options are: {', '.join(sorted(known))}",
+                    )
+                )
+        found[name] = tuple(sorted({**{k: v for k, v in shared.items() if k in known}, **own}.items()))
+    for key in shared:
+        if not any(key in dict(params) for params in found.values()):
+            raise InvalidInputError(
+                error(
+                    "M014",
+                    f"[render] sets '{key}', which no output takes",
+                    manifest,
+                    line_of_key(manifest, key),
+                    hint="see docs/manifest.md and xslt/<format>/params.xsl for the options",
+                )
+            )
+    return tuple(sorted(found.items()))
+
+
+def from_edition(
+    step: Callable[[Path, BuildOptions], dict[Path, bytes]],
+) -> Callable[[Work, BuildOptions], dict[Path, bytes]]:
     """A stage that works from <output>/edition.xml as it stands on disk, not from the model.
 
     It does nothing while no stage has written edition.xml.
@@ -106,7 +149,7 @@ def from_edition(step: Callable[[Path, Path], dict[Path, bytes]]) -> Callable[[W
 
     def stage(work: Work, options: BuildOptions) -> dict[Path, bytes]:
         edition_path = options.output / "edition.xml"
-        return step(edition_path, options.output) if edition_path.is_file() else {}
+        return step(edition_path, options) if edition_path.is_file() else {}
 
     stage.__doc__ = step.__doc__
     return stage
@@ -166,7 +209,7 @@ def build(
         if options.stages is not None and name not in options.stages:
             continue
         started = time.perf_counter()
-        inputs = work_digest if name in FROM_MANIFEST else _edition_digest(options.output)
+        inputs = work_digest if name in FROM_MANIFEST else _edition_digest(options.output, options.render)
         skipped = _unchanged(stamps.get(name), inputs, options.output)
         if not skipped:
             ran = True
@@ -225,10 +268,10 @@ def _carried(files: dict[Path, bytes], found: list, on_diagnostic) -> dict[Path,
     return {path: carried}
 
 
-def _edition_digest(output: Path) -> str:
+def _edition_digest(output: Path, settings: tuple = ()) -> str:
     edition_path = output / "edition.xml"
     content = edition_path.read_bytes() if edition_path.is_file() else b"(none)"
-    return sha256(__version__.encode("utf-8") + b"\0" + content)
+    return sha256(__version__.encode("utf-8") + b"\0" + repr(settings).encode("utf-8") + b"\0" + content)
 
 
 def _read_stamps(path: Path) -> dict:

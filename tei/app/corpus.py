@@ -14,12 +14,12 @@ from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tei.app.build import BuildOptions, build
+from tei.app.build import BuildOptions, build, render_settings
 from tei.diagnostics import Diagnostic, error
 from tei.errors import MissingResourceError, TeiError, UsageError
 from tei.outputs import sweep_temporaries
 from tei.parallel import process_pool
-from tei.readers.manifest import MANIFEST_NAME, read_manifest
+from tei.readers.manifest import MANIFEST_NAME, read_manifest, read_render_settings
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,10 @@ def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
     try:
         sweep_temporaries(options.output)
         work = read_manifest(manifest)
+        settings = render_settings(read_render_settings(manifest), manifest)
         result.skipped = not build(
             work,
-            options,
+            replace(options, render=settings),
             lambda _stage, path: result.written.append(path),
             on_backup=lambda target, backup: result.backups.append((target, backup)),
         )

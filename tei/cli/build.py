@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -51,10 +52,10 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
     (the manifest and witness texts, or edition.xml as it stands) and outputs are unchanged since it last
     ran into the output folder is skipped.
     """
-    from tei.app.build import BuildOptions, build, stage_names
+    from tei.app.build import BuildOptions, build, render_settings, stage_names
     from tei.app.corpus import is_corpus
     from tei.cli import report
-    from tei.readers.manifest import read_manifest
+    from tei.readers.manifest import manifest_path, read_manifest, read_render_settings
 
     options = BuildOptions(output, force, stage_names(stages) if stages else None, carry_decisions)
     if is_corpus(manifest):
@@ -74,7 +75,9 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
     def on_diagnostic(diagnostic):
         report(click.get_current_context(), [diagnostic])
 
-    build(read_manifest(manifest), options, on_written, on_stage, echo_backup, on_diagnostic)
+    settings = render_settings(read_render_settings(manifest), manifest_path(manifest))
+    work = read_manifest(manifest)
+    build(work, replace(options, render=settings), on_written, on_stage, echo_backup, on_diagnostic)
     if output_format == "json":
         echo_written(written, "json")
 

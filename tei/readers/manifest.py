@@ -24,6 +24,7 @@ WITNESS_KEYS = {
     "id": str, "siglum": str, "file": str, "language": str, "description": str, "references": dict, "kind": str,
 }  # fmt: skip
 WITNESS_REQUIRED = ("id", "file")
+RENDER_FORMATS = ("html", "pdf")  # the [render.FORMAT] tables; [render] itself holds options for both
 XML_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 REFERENCE_TYPE = re.compile(r"[^\s]+\Z")  # a TEI idno/@type: one token
 
@@ -52,8 +53,11 @@ def read_manifest(path: Path | str) -> Work:
     problems = _Problems(path, source)
     edition = data.pop("edition", None)
     witnesses = data.pop("witness", None)
+    _check_render(problems, data.pop("render", {}))
     for key in data:
-        problems.add("M003", f"unknown key '{key}' at the top level (expected [edition] and [[witness]])", key)
+        problems.add(
+            "M003", f"unknown key '{key}' at the top level (expected [edition], [[witness]] and [render])", key
+        )
     if not isinstance(edition, dict):
         problems.add("M004", "the [edition] table is missing", None)
         edition = {}
@@ -68,6 +72,60 @@ def read_manifest(path: Path | str) -> Work:
     _check_profile(problems, edition)
     problems.raise_if_any()
     return _build_work(path, edition, witnesses)
+
+
+def read_render_settings(path: Path | str) -> dict[str, dict[str, str]]:
+    """The manifest's [render] table: options for every output ("") and for each format ("html", "pdf"),
+    each value as the string a stylesheet parameter takes (a list joined by spaces, true/false). Which
+    names a format takes is checked where the formats are known (tei build, M014)."""
+    path = manifest_path(path)
+    data = tomllib.loads(decode_utf8(read_bytes(path, "manifest"), str(path)))
+    table = data.get("render", {})
+    settings: dict[str, dict[str, str]] = {"": {}}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            settings[key] = {name: _parameter(v) for name, v in value.items()}
+        else:
+            settings[""][key] = _parameter(value)
+    return settings
+
+
+def line_of_key(path: Path | str, key: str) -> int | None:
+    """The line where a key is set in the manifest, for a diagnostic about it."""
+    path = manifest_path(path)
+    return _Problems(path, decode_utf8(read_bytes(path, "manifest"), str(path)))._line_of(key, None)
+
+
+def _parameter(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def _check_render(problems, table):
+    """[render]: options (strings, numbers, booleans, lists of strings) and a table per output format."""
+    if not isinstance(table, dict):
+        problems.add("M014", "'render' must be a table: [render]", "render")
+        return
+    for key, value in table.items():
+        if isinstance(value, dict):
+            if key not in RENDER_FORMATS:
+                known = ", ".join(f"[render.{f}]" for f in RENDER_FORMATS)
+                problems.add("M014", f"unknown table [render.{key}] (known: {known})", key)
+                continue
+            for name, option in value.items():
+                if not _is_option(option):
+                    problems.add("M014", f"'{name}' in [render.{key}] must be a string, number, boolean or list", name)
+        elif not _is_option(value):
+            problems.add("M014", f"'{key}' in [render] must be a string, number, boolean or list", key)
+
+
+def _is_option(value) -> bool:
+    return isinstance(value, (str, int, float, bool)) or (
+        isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value)
+    )
 
 
 def _check_table(problems, table, keys, required, name):

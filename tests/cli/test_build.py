@@ -177,3 +177,34 @@ def test_a_build_folder_moved_elsewhere_stays_valid(tmp_path):
         assert b'<?xml-model href="' in path.read_bytes()[:300]
     result = run("validate", *files)
     assert result.exit_code == 0, result.stderr
+
+
+def test_the_manifest_render_options_reach_the_web_edition(seeds_copy, tmp_path):
+    with (seeds_copy / "edition.toml").open("a", encoding="utf-8") as manifest:
+        manifest.write(
+            '\n[render]\nhidden-types = ["whitespace"]\n\n[render.html]\ntitle = "Badr, as the manifest names it"\n'
+        )
+    out = tmp_path / "b"
+    result = run("build", seeds_copy, "-o", out, "--stages", "transcriptions,edition,schema,html")
+    assert result.exit_code == 0, result.stderr
+    assert "Badr, as the manifest names it" in (out / "html" / "index.html").read_text("utf-8")
+    # changed options are a changed input of the html stage: it runs again
+    text = (seeds_copy / "edition.toml").read_text("utf-8").replace("as the manifest names it", "renamed")
+    (seeds_copy / "edition.toml").write_text(text, "utf-8")
+    assert run("build", seeds_copy, "-o", out, "--stages", "transcriptions,edition,schema,html").exit_code == 0
+    assert "Badr, renamed" in (out / "html" / "index.html").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    "table, key",
+    [("[render]", "nonexistent"), ("[render.pdf]", "nonexistent"), ("[render.epub]", "title")],
+)
+def test_an_unknown_render_option_names_the_manifest_and_the_key(seeds_copy, tmp_path, table, key):
+    with (seeds_copy / "edition.toml").open("a", encoding="utf-8") as manifest:
+        manifest.write(f"\n{table}\n{key} = 3\n")
+    result = run("build", seeds_copy, "-o", tmp_path / "b")
+    assert result.exit_code == 1
+    line = one_error_line(result)
+    assert str(seeds_copy / "edition.toml") in line and "[M014]" in line
+    assert key in line or "epub" in line
+    assert not (tmp_path / "b" / "edition.xml").exists()
