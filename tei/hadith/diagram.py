@@ -21,16 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
-import regex
-
 from tei.apparatus import Apparatus, witness_ids
 from tei.hadith.isnad import ISNAD, NARRATOR, TAHWIL, chain_links
-from tei.text.normalize import PROFILES
+from tei.text.arabic import fold, letters_key, without_conjunction
 from tei.xmlio import NSMAP
 
-_KEY = PROFILES["hadith-ar"].key
-_NOT_LETTER = regex.compile(r"[^\p{L}\p{M}]")
-RELATIVE = frozenset(_KEY(w) for w in ("أبيه", "أبي", "أبوه", "جده", "عمه", "أمه", "خاله", "أخيه", "أبيها", "جدي"))
+RELATIVE = frozenset(fold(w) for w in ("أبيه", "أبي", "أبوه", "جده", "عمه", "أمه", "خاله", "أخيه", "أبيها", "جدي"))
 NODE_WIDTH, NODE_HEIGHT, GAP_X, GAP_Y, MARGIN = 170, 34, 24, 46, 20
 
 
@@ -64,10 +60,10 @@ class Diagram:
 
 def name_key(name: str, before: str | None) -> str:
     """A narrator's node key: his name's folded words; a relative name (أبيه) keyed with the narrator before."""
-    words = [_KEY(_NOT_LETTER.sub("", word)) for word in name.split()]
-    if words and words[0][:1] == "و" and len(words[0]) > 2:
-        words[0] = words[0][1:]
-    if len(words) > 1 and words[0] == _KEY("على"):
+    words = [letters_key(word) for word in name.split()]
+    if words:
+        words[0] = without_conjunction(words[0], ("و",))  # "وزهير"; never ف (فاطمة)
+    if len(words) > 1 and words[0] == fold("على"):
         words = words[1:]  # "قرأت على مالك"
     key = " ".join(w for w in words if w)
     if key in RELATIVE and before:

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 
 import regex
 
-from tei.text.normalize import HONORIFIC_FORMULAS, PROFILES
+from tei.text.arabic import fold, letters_key
+from tei.text.normalize import HONORIFIC_FORMULAS
 
 ARABIC = "ar"
 ISNAD, MATN = "isnad", "matn"
 TERM, NARRATOR, TAHWIL = "term", "narrator", "tahwil"
-_KEY = PROFILES["hadith-ar"].key  # letters only: vowel signs, tatweel, alef and hamza forms folded
+_KEY = fold  # vowel signs, tatweel, alef and hamza forms folded (tei.text.arabic)
 TRANSMISSION_TERMS = frozenset(
     _KEY(term)
     for term in (
@@ -243,7 +244,7 @@ def embedded_chains(text: str) -> list[tuple[int, int]]:
 
 def _bare(word: str) -> str:
     """The key of an Arabic word, without a leading conjunction و or ف when what remains is a term."""
-    key = _KEY(regex.sub(r"[^\p{L}\p{M}]", "", word))
+    key = letters_key(word)
     if key[:1] in _CONJUNCTIONS and key[1:] in TRANSMISSION_TERMS | PRONOUN_VERBS | SAYING:
         return key[1:]
     return key

