@@ -12,9 +12,10 @@ never aligned across.
 from __future__ import annotations
 
 from tei.collate.align import align
-from tei.collate.anchors import anchored
 from tei.collate.analyse import Collation, edition_body
+from tei.collate.anchors import anchored
 from tei.collate.clauses import clause_body
+from tei.collate.regularise import mark_readings, regularise, unit_spans
 from tei.collate.tokenize import tokenize
 from tei.hadith.isnad import isnad_and_matn
 from tei.hadith.units import whole_tokens
@@ -23,28 +24,40 @@ from tei.text.normalize import profile_named
 
 
 def collate(work: Work) -> Edition:
-    """The parallel-segmentation edition of the work's witnesses, under the work's normalisation profile; unit
-    ids are anchored in content and position (tei.collate.anchors)."""
+    """The parallel-segmentation edition of the work's witnesses, under the work's normalisation profile and
+    its regularisation rules; unit ids are anchored in content and position (tei.collate.anchors)."""
+    edition = _edition(work, None)
+    if any(rule.unit for rule in work.regularisations):  # placed by the units of a first collation
+        edition = _edition(work, edition)
+    return edition
+
+
+def _edition(work: Work, first: Edition | None) -> Edition:
     profile = profile_named(work.profile)
     taken: set[str] = set()  # unit ids, unique across sections
+    ids = tuple(w.id for w in work.witnesses)
     parts = isnad_and_matn(work.witnesses)
     if parts is None:
-        body, transpositions = _collated({w.id: w.text for w in work.witnesses}, work, profile, taken)
+        spans = unit_spans(first.body, ids) if first else None
+        body, transpositions = _collated({w.id: w.text for w in work.witnesses}, work, profile, taken, "", spans)
         return anchored(Edition(work, profile.name, body, transpositions))
     sections, transpositions = [], []
     for kind, texts in parts:
-        body, moved = _collated(texts, work, profile, taken, kind)
+        spans = unit_spans(first.body, ids, kind) if first else None
+        body, moved = _collated(texts, work, profile, taken, kind, spans)
         sections.append(Section(kind, body))
         transpositions.extend(moved)
     return anchored(Edition(work, profile.name, tuple(sections), tuple(transpositions)))
 
 
-def _collated(texts: dict[str, str], work: Work, profile, taken: set[str], section: str = ""):
+def _collated(texts: dict[str, str], work: Work, profile, taken: set[str], section: str = "", spans=None):
     """The body and transpositions of one text (or section) of each witness. A narrator's name in an Arabic
-    isnad and a Qur'an citation are one token each (tei.hadith.units)."""
+    isnad and a Qur'an citation are one token each (tei.hadith.units); the editor's regularisation rules
+    act on the comparison keys (tei.collate.regularise), and the readings they touch record them."""
     tokens = {
         wid: whole_tokens(tokenize(text, profile), text, work.witness(wid), section) for wid, text in texts.items()
     }
+    tokens, regularised = regularise(tokens, work.regularisations, profile, spans)
     loose = {w.id for w in work.witnesses if w.kind == "paraphrase" and w.id in tokens}
     if len(loose) == len(tokens):
         loose = set()
@@ -53,8 +66,10 @@ def _collated(texts: dict[str, str], work: Work, profile, taken: set[str], secti
     witness_order = tuple(w.id for w in work.witnesses)
     collation = Collation(alignment, close, witness_order, work.base, profile, taken=taken)
     if not loose:
-        return edition_body(collation)
-    return edition_body(collation, lambda c: clause_body(c, {wid: tokens[wid] for wid in loose}))
+        body, transpositions = edition_body(collation)
+    else:
+        body, transpositions = edition_body(collation, lambda c: clause_body(c, {wid: tokens[wid] for wid in loose}))
+    return mark_readings(body, tokens, regularised), transpositions
 
 
 __all__ = ["collate"]

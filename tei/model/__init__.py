@@ -2,13 +2,14 @@
 written by the writers. Stages downstream of edition.xml never read it: they read the XML through tei.apparatus."""
 
 from tei.model.edition import Edition, Reading, ReadingGroup, Section, Token, Transposition, VariationUnit
-from tei.model.witness import WITNESS_KINDS, Witness, Work
+from tei.model.witness import WITNESS_KINDS, Regularisation, Witness, Work
 
 __all__ = [
     "WITNESS_KINDS",
     "Edition",
     "Reading",
     "ReadingGroup",
+    "Regularisation",
     "Section",
     "Token",
     "Transposition",

@@ -38,6 +38,7 @@ class Reading:
     content: tuple[str | VariationUnit, ...]
     type: str | None  # a reading type from the vocabulary; None on a lemma
     is_lemma: bool = False
+    regularised: tuple[str, ...] = ()  # the ids of the regularisation rules that made its words equal
 
 
 @dataclass(frozen=True)

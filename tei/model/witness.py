@@ -26,6 +26,26 @@ WITNESS_KINDS = {
 
 
 @dataclass(frozen=True)
+class Regularisation:
+    """An editor's rule (manifest [[regularise]]): what `reading` says counts as `as_` for collation, in
+    every witness, in one witness, or in one unit (by its id). Recorded in the TEI header (a category of
+    the taxonomy 'regularisations') and on every reading it affects (@ana)."""
+
+    id: str  # reg-1, reg-2, ... in the manifest's order
+    reading: str  # the words as a witness writes them (compared by their keys under the profile)
+    as_: str  # the words they count as; as many as `reading` has
+    witness: str | None = None  # only this witness
+    unit: str | None = None  # only in the unit with this id
+
+    def scope(self) -> str:
+        where = f"in unit {self.unit}" if self.unit else "everywhere"
+        return f"{where}, in witness {self.witness}" if self.witness else where
+
+    def described(self) -> str:
+        return f"“{self.reading}” is collated as “{self.as_}” ({self.scope()})"
+
+
+@dataclass(frozen=True)
 class Work:
     """The work the witnesses attest: what the TEI header says about the edition as a whole."""
 
@@ -35,6 +55,7 @@ class Work:
     base: str | None = None  # the id of the base witness whose readings become <lem>
     profile: str = "default"  # the normalisation profile used for comparison
     witnesses: tuple[Witness, ...] = field(default_factory=tuple)
+    regularisations: tuple[Regularisation, ...] = ()  # applied at every collation (tei.collate.regularise)
 
     def witness(self, witness_id: str) -> Witness:
         for witness in self.witnesses:

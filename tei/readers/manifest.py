@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 from tei.diagnostics import error
 from tei.errors import InvalidInputError, MissingResourceError
-from tei.model import WITNESS_KINDS, Work
+from tei.model import WITNESS_KINDS, Regularisation, Work
 from tei.readers.plain_text import decode_utf8, read_witness
 from tei.text.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
 from tei.xmlio import read_bytes
@@ -24,7 +25,13 @@ WITNESS_KEYS = {
     "id": str, "siglum": str, "file": str, "language": str, "description": str, "references": dict, "kind": str,
 }  # fmt: skip
 WITNESS_REQUIRED = ("id", "file")
-RENDER_FORMATS = ("html", "pdf")  # the [render.FORMAT] tables; [render] itself holds options for both
+RENDER_FORMATS = ("html", "pdf")
+REGULARISE_KEYS = (
+    "reading",
+    "as",
+    "witness",
+    "unit",
+)  # the [render.FORMAT] tables; [render] itself holds options for both
 XML_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
 REFERENCE_TYPE = re.compile(r"[^\s]+\Z")  # a TEI idno/@type: one token
 
@@ -54,9 +61,12 @@ def read_manifest(path: Path | str) -> Work:
     edition = data.pop("edition", None)
     witnesses = data.pop("witness", None)
     _check_render(problems, data.pop("render", {}))
+    rules = data.pop("regularise", [])
     for key in data:
         problems.add(
-            "M003", f"unknown key '{key}' at the top level (expected [edition], [[witness]] and [render])", key
+            "M003",
+            f"unknown key '{key}' at the top level (expected [edition], [[witness]], [[regularise]] and [render])",
+            key,
         )
     if not isinstance(edition, dict):
         problems.add("M004", "the [edition] table is missing", None)
@@ -70,8 +80,42 @@ def read_manifest(path: Path | str) -> Work:
     problems.raise_if_any()
     _check_identities(problems, edition, witnesses)
     _check_profile(problems, edition)
+    regularisations = _regularisations(problems, rules, {w["id"] for w in witnesses})
     problems.raise_if_any()
-    return _build_work(path, edition, witnesses)
+    return replace(_build_work(path, edition, witnesses), regularisations=regularisations)
+
+
+def _regularisations(problems, rules, witness_ids: set[str]) -> tuple[Regularisation, ...]:
+    """[[regularise]] entries: reading and as (as many words each), and at most a witness and a unit."""
+    if not isinstance(rules, list) or not all(isinstance(r, dict) for r in rules):
+        problems.add("M015", "'regularise' must be a list of tables: [[regularise]]", "regularise")
+        return ()
+    found = []
+    for number, rule in enumerate(rules, 1):
+        for key in rule:
+            if key not in REGULARISE_KEYS:
+                problems.add(
+                    "M003", f"unknown key '{key}' in [[regularise]] (known: {', '.join(REGULARISE_KEYS)})", key
+                )
+        values = {k: rule.get(k) for k in REGULARISE_KEYS}
+        if not all(
+            isinstance(v, str) and v.strip() for k, v in values.items() if v is not None or k in ("reading", "as")
+        ):
+            problems.add("M015", f"[[regularise]] number {number} needs 'reading' and 'as' (non-empty strings); "
+                         "'witness' and 'unit', when given, are strings too", "reading")  # fmt: skip
+            continue
+        if len(rule["reading"].split()) != len(rule["as"].split()):
+            problems.add("M015", f"[[regularise]] number {number}: 'reading' and 'as' need as many words", "as",
+                         rule["as"])  # fmt: skip
+            continue
+        if rule.get("witness") is not None and rule["witness"] not in witness_ids:
+            problems.add("M015", f"[[regularise]] number {number} names the witness '{rule['witness']}', which is "
+                         "not one of the witnesses", "witness", rule["witness"])  # fmt: skip
+            continue
+        found.append(
+            Regularisation(f"reg-{number}", rule["reading"], rule["as"], rule.get("witness"), rule.get("unit"))
+        )
+    return tuple(found)
 
 
 def read_render_settings(path: Path | str) -> dict[str, dict[str, str]]:

@@ -104,6 +104,13 @@ def _header(edition: Edition, options: EditionOptions) -> etree._Element:
         category = etree.SubElement(taxonomy, tei("category"))
         category.set(xml("id"), name)
         write_marked(etree.SubElement(category, tei("catDesc")), None, description, edition.work.language)
+    if edition.work.regularisations:  # the editor's rules, each pointed to by the readings it affects (@ana)
+        rules = etree.SubElement(taxonomy.getparent(), tei("taxonomy"))
+        rules.set(xml("id"), "regularisations")
+        for rule in edition.work.regularisations:
+            category = etree.SubElement(rules, tei("category"))
+            category.set(xml("id"), rule.id)
+            write_marked(etree.SubElement(category, tei("catDesc")), None, rule.described(), edition.work.language)
     return header
 
 
@@ -155,6 +162,8 @@ def _reading(reading: Reading, level: int, language: str) -> etree._Element:
     element.set("wit", " ".join(f"#{wid}" for wid in reading.witnesses))
     if reading.type:
         element.set("type", reading.type)
+    if reading.regularised:
+        element.set("ana", " ".join(f"#{rule}" for rule in reading.regularised))
     _fill(element, reading.content, level, language)
     return element
 
