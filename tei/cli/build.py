@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, output_options
 
 
 @click.command("build")
@@ -39,8 +39,7 @@ from tei.cli.options import echo_backup, echo_written, force_option, format_opti
     help="Re-collate and carry the decisions made in edition.xml (lemmata, conjectures, notes, types, @resp) "
     "into the new edition; those that no longer apply are reported. The edited file is kept as a .bak.",
 )
-@force_option
-@format_option
+@output_options
 def command(manifest, output, jobs, shard, stages, timings, carry_decisions, force, output_format):
     """Build everything from MANIFEST into the output folder, printing each file written.
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, map_invalid_chars_option, output_options
 
 
 @click.command("collate")
@@ -25,13 +25,8 @@ from tei.cli.options import echo_backup, echo_written, force_option, format_opti
     "without FILES, collate every witness it lists.",
 )
 @click.option("--profile", help="The normalisation profile (overrides the manifest's; default: 'default').")
-@click.option(
-    "--map-invalid-chars",
-    is_flag=True,
-    help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.',
-)
-@force_option
-@format_option
+@map_invalid_chars_option
+@output_options
 def command(files, output, manifest, profile, map_invalid_chars, force, output_format):
     """Collate FILES (plain texts or TEI transcriptions) into one TEI edition.
 

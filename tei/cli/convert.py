@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import assume_tei_namespace_option, echo_backup, echo_written, force_option, format_option
+from tei.cli.options import assume_tei_namespace_option, echo_backup, echo_written, output_options
 
 # The names of tei.apparatus.methods.METHODS, spelled out so that `tei --help` need not load the converter.
 METHOD_NAMES = ("parallel-segmentation", "location-referenced", "double-end-point")
@@ -29,8 +29,7 @@ METHOD_NAMES = ("parallel-segmentation", "location-referenced", "double-end-poin
     help="Where to write the result (- is stdout).",
 )
 @assume_tei_namespace_option
-@force_option
-@format_option
+@output_options
 def command(source, method, alignment_table, output, assume_tei_namespace, force, output_format):
     """Convert the apparatus of SOURCE (any TEI document with app elements) to another method.
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, map_invalid_chars_option, output_options
 
 
 @click.command("encode")
@@ -23,13 +23,8 @@ from tei.cli.options import echo_backup, echo_written, force_option, format_opti
     type=click.Path(path_type=Path),
     help="Take ids, sigla, languages and descriptions from this manifest (edition.toml).",
 )
-@click.option(
-    "--map-invalid-chars",
-    is_flag=True,
-    help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.',
-)
-@force_option
-@format_option
+@map_invalid_chars_option
+@output_options
 def command(files, output, manifest, map_invalid_chars, force, output_format):
     """Encode FILES as TEI transcriptions, one document each.
 

@@ -35,6 +35,18 @@ def format_option(command):
     )(command)
 
 
+def output_options(command):
+    """--force and --format together: every command that writes files takes both, declared once."""
+    return force_option(format_option(command))
+
+
+map_invalid_chars_option = click.option(
+    "--map-invalid-chars",
+    is_flag=True,
+    help='Write characters XML cannot hold as <g type="char" n="U+XXXX"/> instead of refusing.',
+)
+
+
 def echo_backup(target, backup) -> None:
     """With --force: say where the hand-edited file that was replaced is kept."""
     click.echo(f"tei: {target} had been edited by hand; the old file is kept as {backup}", err=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, output_options
 
 
 def parse_params(_ctx, _param, values) -> dict[str, str]:
@@ -55,8 +55,7 @@ class RenderCommand(click.Command):
     type=click.Choice(["typst", "latex"]),
     help="The PDF engine for --to pdf: typst (default; no system packages) or latex (reledmac via latexmk).",
 )
-@force_option
-@format_option
+@output_options
 def command(edition, format_name, output, params, engine, force, output_format):
     """Render EDITION (a TEI parallel-segmentation edition) as FORMAT into OUTPUT.
 

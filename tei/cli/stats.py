@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import assume_tei_namespace_option, echo_backup, echo_written, force_option, format_option
+from tei.cli.options import assume_tei_namespace_option, echo_backup, echo_written, output_options
 
 TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, so --help needs no matplotlib
 
@@ -29,8 +29,7 @@ TABLE_NAMES = ("text", "json", "csv")  # the names of tei.stats.tables.TABLES, s
 )
 @click.option("--png", is_flag=True, help="With -o: also write agreement.png and density.png (needs matplotlib).")
 @assume_tei_namespace_option
-@force_option
-@format_option
+@output_options
 def command(edition, table, output, png, assume_tei_namespace, force, output_format):
     """Statistics of EDITION, read from its XML (any of the three apparatus methods).
 

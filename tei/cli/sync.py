@@ -6,14 +6,13 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, force_option, format_option
+from tei.cli.options import echo_backup, echo_written, output_options
 
 
 @click.command("sync")
 @click.argument("edition", type=click.Path(path_type=Path))
 @click.option("--wit", "witnesses", multiple=True, metavar="ID", help="Only this witness (repeatable).")
-@force_option
-@format_option
+@output_options
 def command(edition, witnesses, force, output_format):
     """Bring the transcriptions linked from EDITION in line with it.
 
