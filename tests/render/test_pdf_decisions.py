@@ -75,3 +75,21 @@ def test_a_positive_apparatus_can_print_the_majority_as_rell(edition, tmp_path):
     assert re.search(r"looked at the D\] cast a glance at the rell\.", apparatus), apparatus
     assert re.search(r"Companions A D\] companions rell\.", apparatus), apparatus
     assert "one thousand A D" in apparatus, "a minority reading keeps its sigla"
+
+
+NESTED = DECISIONS.replace(
+    """<rdg wit="#A #Q1 #Q2 #Q3">cast
+      a glance at the</rdg>""",
+    """<rdg wit="#A #Q1 #Q2 #Q3">cast a <app><lem resp="#ed">gaze</lem><rdg wit="#A #Q1 #Q2 #Q3">glance</rdg></app> at
+      the</rdg>""",
+)
+
+
+def test_a_reading_shows_its_witnesses_words_where_a_unit_inside_it_has_a_conjecture(tmp_path):
+    """The editor chose D's words, and conjectured 'gaze' inside the base's reading: that reading is printed
+    as its witnesses read it ('glance'), not with the conjecture, which stands in no printed text."""
+    edition = tmp_path / "nested.xml"
+    edition.write_text(NESTED, encoding="utf-8")
+    pdf = render_pdf(edition, tmp_path / "nested.pdf", "typst", **{"line-step": "1"})
+    apparatus = apparatus_of(pdf)
+    assert re.search(r"looked at the D\] cast a glance at the A Q ", apparatus), apparatus

@@ -567,6 +567,22 @@
     </xsl:if>
   </xsl:template>
 
+  <!-- A unit inside a variant reading shows what the witnesses of that reading read there (the first of
+       them, by the apparatus reader), not its lemma: after an editor's choice or conjecture the lemma of
+       a nested unit is no witness's text. Without the reader's verdicts, the base reading as before. -->
+  <xsl:template match="tei:app[@tk:id]" mode="reading-content">
+    <xsl:variable name="outer" select="ancestor::*[self::tei:lem or self::tei:rdg][1]"/>
+    <xsl:variable name="witness" select="substring-before(concat(normalize-space($outer/@tk:wit), ' '), ' ')"/>
+    <xsl:variable name="readings" select="key('readings', generate-id())"/>
+    <xsl:variable name="own" select="$readings[$witness != '' and contains(concat(' ', normalize-space(@tk:wit), ' '), concat(' ', $witness, ' '))][1]"/>
+    <xsl:choose>
+      <xsl:when test="$own"><xsl:apply-templates select="$own/node()" mode="reading-content"/></xsl:when>
+      <xsl:otherwise>
+        <xsl:apply-templates select="($readings[self::tei:lem][1] | $readings[1][not($readings[self::tei:lem])])/node()" mode="reading-content"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
   <xsl:template match="tei:w" mode="reading-content">
     <xsl:apply-templates mode="reading-content"/>
     <xsl:if test="following-sibling::node()[1][self::tei:w]">
