@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tei import __version__
 from tei.diagnostics import Diagnostic, error
-from tei.errors import InvalidInputError, UsageError
+from tei.errors import InvalidInputError, OutputRefusedError, UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.render import output_format, render
@@ -204,6 +204,8 @@ def build(
     if options.carry_decisions and edition_path.is_file():
         work, found = _decisions(work, edition_path, _read_stamps(stamp_path), on_diagnostic)
     work_digest = sha256(repr((__version__, work)).encode("utf-8"))
+    if found is None and not options.force and _will_run("edition", options, stamps, work_digest):
+        _refuse_dropping_decisions(edition_path)
     ran = False
     for name, stage in STAGES:
         if options.stages is not None and name not in options.stages:
@@ -227,6 +229,33 @@ def build(
         if on_stage is not None:
             on_stage(name, time.perf_counter() - started, skipped)
     return ran
+
+
+def _will_run(name: str, options: BuildOptions, stamps: dict, digest: str) -> bool:
+    wanted = options.stages is None or name in options.stages
+    stamp = stamps.get(name)
+    return wanted and not (isinstance(stamp, dict) and stamp.get("inputs") == digest)
+
+
+def _refuse_dropping_decisions(edition_path: Path) -> None:
+    """An edition.xml the toolkit wrote with the editor's decisions in it (an earlier --carry-decisions
+    build) is not collated over without the flag: the decisions would be lost without a word (B006)."""
+    if not edition_path.is_file():
+        return
+    from tei.app.carry import decisions
+
+    found = decisions(parse_file(edition_path), None)
+    if found:
+        raise OutputRefusedError(
+            error(
+                "B006",
+                f"edition.xml holds {len(found)} decision(s) of the editor (lemmata, conjectures, notes, @resp) "
+                "that a new collation would drop",
+                edition_path,
+                hint="rebuild with --carry-decisions to keep them, or --force to drop them (the file is kept as "
+                "a backup)",
+            )
+        )
 
 
 def _refusal_hint(edited: list[Path], edition_path: Path) -> str:
