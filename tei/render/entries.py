@@ -23,7 +23,11 @@ The copy carries:
     siglum stands for): a group's siglum where all its members agree (groups the edition cites), a hand
     left out where it reads with its witness, three or more sigla with one prefix and consecutive
     numbers as a range ("Q1–4", as the print edition writes them);
-  - `tk:text wit="..."`: each witness's text, as `tei witness` gives it.
+  - `tk:text wit="..."`: each witness's text, as `tei witness` gives it;
+- in an edition whose lacunae are opened and closed by elements (lacunaStart/lacunaEnd, witEnd/witStart),
+  `tk:lacking` on each of those elements and on every app: the witnesses inside such a lacuna right after
+  it, of those whose way passes it, and `lacking-at-start` on `tk:apparatus` (a witness whose first marker
+  is a witStart): whoever is in that set lacks the text that follows, up to the next element carrying one.
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from tei.apparatus import APP, LACUNOSE, LEM, NOTHING, Apparatus, Witnesses, pointer_ids, readings
+from tei.apparatus import APP, LACUNOSE, LEM, NOTHING, Apparatus, Path, Witnesses, pointer_ids, readings, run
+from tei.apparatus.walk import CLOSERS, OPENERS, Marker, Reading, Unit
 from tei.errors import TeiError
 from tei.xmlio import tei, xml
 
@@ -88,6 +93,8 @@ def annotated(tree: etree._ElementTree, name: str = "<edition>") -> etree._Eleme
             element.set("hand-of", found.hand_of)
     if paths:
         _units(apparatus, paths, {app.get(TK_ID): app for app in apps}, container)
+        if apparatus.parallel is result and next(root.iter(*OPENERS, *CLOSERS), None) is not None:
+            _lacunae(apparatus, container)
     for witness, text in texts.items():
         _text(etree.SubElement(container, tk("text"), wit=witness), text)
     return result
@@ -146,6 +153,36 @@ def _units(apparatus: Apparatus, paths: dict, by_id: dict[str, etree._Element], 
         if found.get("lacuna"):
             _sigla(etree.SubElement(element, tk("lacuna")), found["lacuna"], witnesses, groups)
         app.set(tk("lacunose"), " ".join(found.get("lacuna", [])))
+
+
+def _lacunae(apparatus: Apparatus, container: etree._Element) -> None:
+    """tk:lacking on every lacuna marker and unit (see the module's docstring). Each witness follows its way
+    through the units (Unit.choose) and each marker changes its state by the reader's own rule (run)."""
+    lacking: dict[etree._Element, list[str]] = {}
+    start = [w for w in apparatus.ids if w in apparatus.lacunose_at_start]
+    for witness in apparatus.ids:
+        _follow(apparatus.steps, Path(witness, False, "", witness in start), None, lacking)
+    container.set("lacking-at-start", " ".join(start))
+    for element, ids in lacking.items():
+        element.set(tk("lacking"), " ".join(ids))
+
+
+def _follow(steps: list, path: Path, holders: tuple[str, ...] | None, lacking: dict) -> None:
+    for step in steps:
+        kind = type(step)
+        if kind is Marker:
+            run([step], path, holders)
+            element = step.element
+        elif kind is Unit:
+            chosen = step.choose(path.witness_id, path.in_lacuna)
+            if type(chosen) is Reading:
+                _follow(chosen.steps, path, chosen.witnesses, lacking)
+            element = step.app
+        else:
+            continue
+        found = lacking.setdefault(element, [])
+        if path.in_lacuna:
+            found.append(path.witness_id)
 
 
 def _has_lem(app: etree._Element) -> bool:

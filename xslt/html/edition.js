@@ -44,6 +44,8 @@
   }
 
   var LACUNA = "[\u2026]";  // as `tei witness` marks a lacuna
+  // The alternative of a choice the page does not draw (edition.css): reg, corr, expan beside orig, sic, abbr.
+  var ALTERNATIVE = ".has-alternative > .tei-reg, .has-alternative > .tei-corr, .has-alternative > .tei-expan";
 
   /* The text of a node as witness W has it ('' = the edition's lemmata). */
   function textOf(node, witness) {
@@ -137,7 +139,35 @@
       unit.classList.toggle("lacunose", isLacunose(unit, witness));
       nameUnit(unit, chosen);
     });
+    if (page.lacunaElements) { showLacunae(witness); }
     page.select.value = witness;
+  }
+
+  /* Lacunae opened and closed by elements: the text a witness lacks is hidden (its text nodes wrapped in a
+     span once, never changed), the marker […] drawn where the lacuna opens, and a lacunose unit inside the
+     stretch draws none: the text on screen is the reader's. */
+  function showLacunae(witness) {
+    page.text.querySelectorAll(".absent, .lacuna-opens, .lacuna-quiet").forEach(function (element) {
+      element.classList.remove("absent", "lacuna-opens", "lacuna-quiet");
+    });
+    if (!witness) { return; }
+    var seen = { hidden: [], opens: [], quiet: [] };
+    displayText(page.text, witness, seen);
+    seen.hidden.forEach(function (text) {
+      var holder = text.parentNode;
+      if (!holder.classList.contains("lacking")) {
+        holder = document.createElement("span");
+        holder.className = "lacking";
+        text.parentNode.replaceChild(holder, text);
+        holder.appendChild(text);
+      }
+      holder.classList.add("absent");
+    });
+    seen.opens.forEach(function (element) {  // a unit draws it after the reading that opens the lacuna
+      if (element.classList.contains("app")) { element = readingFor(element, witness); }
+      if (element) { element.classList.add("lacuna-opens"); }
+    });
+    seen.quiet.forEach(function (element) { element.classList.add("lacuna-quiet"); });
   }
 
   /* The control of a unit: the unit itself, or, for a unit holding other units (which cannot be a button
@@ -476,31 +506,51 @@
   /* The text of a node for a cell of the synoptic table: the spaces TEI implies between <w> elements and
      between blocks count, and a run of whitespace is one space (TEI's whitespace rule; in a cell, even
      preserved line breaks are one space). */
-  function displayText(node, witness) {
+  function displayText(node, witness, seen) {
     var parts = [];
     var marked = false;  // the last thing drawn is a lacuna marker
+    /* A lacuna opened by an element (lacunaStart, witEnd): the reader's verdict, data-lacking on each marker
+       and unit, says who is inside one after it; the witness lacks the text until the next says otherwise. */
+    var lacking = node === page.text && !!witness && tokens(node.getAttribute("data-lacking")).indexOf(witness) >= 0;
+    function lacuna(at, quiet) {
+      if (!marked) { parts.push(LACUNA); if (seen && !quiet) { seen.opens.push(at); } }
+      else if (seen && quiet) { seen.quiet.push(at); }
+      marked = true;
+    }
+    function follow(element) {
+      if (!witness || !element.hasAttribute("data-lacking")) { return; }
+      var was = lacking;
+      lacking = tokens(element.getAttribute("data-lacking")).indexOf(witness) >= 0;
+      if (lacking && !was) { lacuna(element); }
+    }
+    var root = node;
+    if (lacking) { lacuna(node); }
     (function walk(node) {
       if (node.nodeType === Node.TEXT_NODE) {
+        if (lacking) { if (seen && /\S/.test(node.data)) { seen.hidden.push(node); } return; }
         parts.push(node.data.replace(/\s+/g, " "));
         if (/\S/.test(node.data)) { marked = false; }
         return;
       }
       if (node.nodeType !== Node.ELEMENT_NODE) { return; }
-      if (node.classList.contains("implied-space")) { parts.push(" "); return; }
+      if (node.classList.contains("implied-space")) { if (!lacking) { parts.push(" "); } return; }
+      if (node.classList.contains("tei-gap")) { lacuna(node, true); return; }  // its marker is drawn by CSS
       if (node.classList.contains("app")) {
         if (isLacunose(node, witness)) {  // one marker for a stretch of lacunose units, as the reader marks it
-          if (!marked) { parts.push(LACUNA); }
-          marked = true;
-          return;
+          lacuna(node, true);
+        } else {
+          var reading = readingFor(node, witness);
+          if (reading) { walk(reading); }
         }
-        var reading = readingFor(node, witness);
-        if (reading) { walk(reading); }
+        follow(node);
         return;
       }
+      if (node !== root && node.hasAttribute("data-lacking")) { follow(node); return; }
+      if (node.matches(ALTERNATIVE)) { return; }  // hidden by CSS: the witness reads its own form
       var block = node.tagName === "DIV";
-      if (block) { parts.push(" "); }
+      if (block && !lacking) { parts.push(" "); }
       for (var child = node.firstChild; child; child = child.nextSibling) { walk(child); }
-      if (block) { parts.push(" "); }
+      if (block && !lacking) { parts.push(" "); }
     })(node);
     return parts.join("").replace(/ {2,}/g, " ");
   }
@@ -831,6 +881,7 @@
     page.heatmap = document.getElementById("heatmap");
     page.tabs = Array.prototype.slice.call(document.querySelectorAll('[role="tab"]'));
     page.units = Array.prototype.slice.call(page.text.querySelectorAll(".app"));
+    page.lacunaElements = !!page.text.querySelector("[data-lacking]") || page.text.hasAttribute("data-lacking");
     page.matches = [];
     enhance();
     isolateRightToLeft(page.text);

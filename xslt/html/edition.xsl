@@ -150,6 +150,8 @@
       <div class="layout">
         <article id="reading-text" class="reading-text" lang="{$text-lang}" tabindex="-1">
           <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$text-lang"/></xsl:call-template></xsl:attribute>
+          <!-- Lacunae opened by elements (the reader's verdict): who lacks the text before any marker. -->
+          <xsl:for-each select="/*/tk:apparatus/@lacking-at-start"><xsl:attribute name="data-lacking"><xsl:value-of select="."/></xsl:attribute></xsl:for-each>
           <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="text"/>
         </article>
         <aside id="entry-panel" class="entry-panel" aria-live="polite" aria-label="Entry of the selected unit" dir="{$edition-dir}" hidden="hidden">
@@ -265,6 +267,8 @@
     <!-- Preserved whitespace is shown as it is, unless the encoder wrote the spaces as elements (c type="space"):
          then the whitespace between elements is only the layout of the file. -->
     <!-- An element a unit can point to (@from, @to) keeps its id, apart from the page's own ids. -->
+    <!-- A lacuna marker (lacunaStart, witEnd, ...): who is inside a lacuna after it, by the reader. -->
+    <xsl:if test="@tk:lacking"><xsl:attribute name="data-lacking"><xsl:value-of select="@tk:lacking"/></xsl:attribute></xsl:if>
     <xsl:if test="@xml:id and not(self::tei:app)"><xsl:attribute name="data-xml-id"><xsl:value-of select="@xml:id"/></xsl:attribute></xsl:if>
     <xsl:if test="@xml:space = 'preserve' and not(.//tei:c[@type = 'space'])"><xsl:attribute name="data-space">preserve</xsl:attribute></xsl:if>
   </xsl:template>
@@ -296,6 +300,7 @@
       <xsl:attribute name="data-types"><xsl:call-template name="unit-types"/></xsl:attribute>
       <!-- The reader's verdicts: who reads each reading (data-wit on it), who is lacunose here. -->
       <xsl:if test="$annotated and @tk:id"><xsl:attribute name="data-lacunose"><xsl:value-of select="@tk:lacunose"/></xsl:attribute></xsl:if>
+      <xsl:if test="@tk:lacking"><xsl:attribute name="data-lacking"><xsl:value-of select="@tk:lacking"/></xsl:attribute></xsl:if>
       <xsl:if test="starts-with(@from, '#')"><xsl:attribute name="data-from"><xsl:value-of select="substring(@from, 2)"/></xsl:attribute></xsl:if>
       <xsl:if test="starts-with(@to, '#')"><xsl:attribute name="data-to"><xsl:value-of select="substring(@to, 2)"/></xsl:attribute></xsl:if>
       <xsl:for-each select="key('readings', generate-id())">
