@@ -30,6 +30,9 @@ from tei.text.normalize import CLASS_MARK
 
 EXACT_ORDER_LIMIT = 64  # witnesses up to which the canonical order compares every pair of texts exactly
 SKETCH = 128  # hashes kept per witness to estimate likeness beyond that
+BALANCED_LIMIT = (
+    2_500  # cells of an anchorless range aligned with the fewest gaps (pure Python); larger: rapidfuzz's LCS
+)
 EXACT_LIMIT = 20_000_000  # cells of an anchorless range solved exactly; larger ranges are split
 RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to this) in both ranges
 CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
@@ -457,6 +460,8 @@ def _longest_increasing(candidates: list[tuple[int, int]]) -> list[tuple[int, in
 
 
 def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
+    if (a1 - a0) * (b1 - b0) <= BALANCED_LIMIT:
+        return _balanced_pairs(a[a0:a1], b[b0:b1], a0, b0)
     pairs = []
     for block in Indel.opcodes(a[a0:a1], b[b0:b1]):
         if block.tag == "equal":
@@ -464,6 +469,54 @@ def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
                 zip(range(a0 + block.src_start, a0 + block.src_end), range(b0 + block.dest_start, b0 + block.dest_end))
             )
     return pairs
+
+
+def _balanced_pairs(a: list[int], b: list[int], a0: int, b0: int) -> list[tuple[int, int]]:
+    """A longest common subsequence of a and b that, among all of that length, opens the fewest gaps:
+    the words left between two matches stand side by side (a substitution) rather than as an omission
+    in one place and an addition in the next (`ahu X a a daqi` against `ahu a a a janiya`: X against
+    the first `a`, then `a a`, not `a a` first and a stray `a` after). Dynamic programming with affine
+    gaps (a match weighs more than any number of gaps), for small ranges only."""
+    n, m = len(a), len(b)
+    worst = -(1 << 60)
+    match_value = n + m + 2  # one more match outweighs every gap the range can open
+    # three states per cell: the last step was diagonal (0), consumed a alone (1), consumed b alone (2)
+    score = [[[worst] * 3 for _ in range(m + 1)] for _ in range(n + 1)]
+    score[0][0][0] = 0
+    for i in range(n + 1):
+        row = score[i]
+        for j in range(m + 1):
+            cell = row[j]
+            if i and j:
+                before = score[i - 1][j - 1]
+                cell[0] = max(before) + (match_value if a[i - 1] == b[j - 1] else 0)
+            if i:
+                up = score[i - 1][j]
+                cell[1] = max(up[0] - 1, up[1], up[2] - 1)
+            if j:
+                left = row[j - 1]
+                cell[2] = max(left[0] - 1, left[2], left[1] - 1)
+    pairs = []
+    i, j = n, m
+    state = max(range(3), key=lambda s: (score[n][m][s], -s))
+    while i or j:
+        value = score[i][j][state]
+        if state == 0:
+            if a[i - 1] == b[j - 1]:
+                pairs.append((a0 + i - 1, b0 + j - 1))
+            previous = score[i - 1][j - 1]
+            gained = match_value if a[i - 1] == b[j - 1] else 0
+            state = next(s for s in range(3) if previous[s] + gained == value)
+            i, j = i - 1, j - 1
+        elif state == 1:
+            up = score[i - 1][j]
+            state = next(s for s in range(3) if up[s] - (s != 1) == value)
+            i -= 1
+        else:
+            left = score[i][j - 1]
+            state = next(s for s in (2, 0, 1) if left[s] - (s != 2) == value)
+            j -= 1
+    return pairs[::-1]
 
 
 def _with_substitutions(pairs, keys_in, shared_by_most, column_count: int, own: list[str]) -> list[tuple[int, int]]:

@@ -2,11 +2,13 @@
 
 Columns where every witness has the same characters are shared text. The rest become variation units,
 as fine as the alignment:
-- each column gets a signature: which witnesses are present, and which of them agree (by comparison
-  key); a unit is a maximal run of columns with one signature, so it ends exactly where the agreement
-  of the columns changes. Inside it every witness present reads one token per column, so its readings
-  are of equal length and correspond word for word at the same position, and witnesses that agree in
-  one column agree in all: a reading names only witnesses that read exactly its text;
+- adjacent columns where the witnesses differ are one unit while they divide the witnesses alike
+  (_same_agreement: those present in both grouped the same way by comparison key, a witness present
+  in one only agreeing with none present in the other, one witness at least in both), so a unit ends
+  exactly where the agreement of the columns changes (`Messenger of Allah` against B's `Prophet`, B
+  silent, present, silent, is one unit). Witnesses that agree in one column agree wherever they are
+  present, so a reading names only witnesses that read exactly its text; where every witness is
+  present throughout, its readings are of equal length and correspond word for word;
 - a column where the witnesses differ only under normalisation (spelling, honorific formula, quotes,
   punctuation) is a unit of its own, so its difference is typed as such;
 - a phrase unit is made only where no word corresponds: two runs side by side, each of PHRASE_MIN
@@ -103,40 +105,78 @@ def column_kind(column: Column, wids: tuple[str, ...], collation: Collation) -> 
     return MAJOR
 
 
-def _agreement(column: Column, collation: Collation) -> frozenset[frozenset[str]]:
-    """Which witnesses agree in a column: its witnesses grouped by comparison key (the absent ones are
-    those in no group). Built from the column's cells alone, whatever the number of witnesses."""
-    groups: dict[str, set[str]] = {}
-    tokens = collation.tokens
-    for wid, index in column.cells.items():
-        groups.setdefault(_comparison_key(tokens[wid][index]), set()).add(wid)
-    return frozenset(frozenset(group) for group in groups.values())
-
-
 def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> list[tuple[str, list[Column]]]:
-    """(kind, columns) runs: shared text (AGREE), one unit per run of one agreement, phrases joined."""
-    runs: list[tuple[str, list[Column], object]] = []
+    """(kind, columns) runs: shared text (AGREE), one unit per run of one agreement, phrases joined.
+
+    Adjacent variant columns are one unit while they divide the witnesses alike (`_same_agreement`): a
+    unit ends where the agreement of the columns changes, not where a witness merely falls silent."""
+    runs: list[tuple[str, list[Column], object, frozenset[str]]] = []
+    tokens = collation.tokens
     for n, column in enumerate(columns):
         kind = column_kind(column, wids, collation)
-        if kind == AGREE:
-            signature: object = AGREE
-        elif kind == MINOR:
-            signature = (MINOR, n)  # never joined: its difference keeps its own type
-        else:
-            signature = _agreement(column, collation)
+        present = frozenset(column.cells)
+        if kind == MAJOR:
+            keys = {wid: _comparison_key(tokens[wid][index]) for wid, index in column.cells.items()}
+            if runs and runs[-1][0] == MAJOR and _same_agreement(runs[-1][2], keys):
+                runs[-1][1].append(column)
+                if not present <= runs[-1][3]:
+                    runs[-1] = (*runs[-1][:3], runs[-1][3] | present)
+            else:
+                runs.append((kind, [column], _grouped({}, keys), present))
+            continue
+        signature = AGREE if kind == AGREE else (MINOR, n)  # a minor column is never joined: it keeps its type
         if runs and runs[-1][2] == signature:
             runs[-1][1].append(column)
         else:
-            runs.append((kind, [column], signature))
+            runs.append((kind, [column], signature, present))
     return _with_phrases(runs, collation.moved)
 
 
-def _with_phrases(runs: list[tuple[str, list[Column], object]], moved: set[int]) -> list[tuple[str, list[Column]]]:
+def _same_agreement(groups: dict[str, object], keys: dict[str, str]) -> bool:
+    """Whether a column divides the witnesses as the unit so far does (`groups`: witness -> its group
+    there), and if so the groups extended by it. Alike means: the witnesses present in both are grouped
+    the same way (one key for one group); a witness present only in the column agrees there with none
+    of those present before; one present before but silent here agreed with none of those present here;
+    and at least one witness is present in both (else the two stand side by side, not at one place).
+    So witnesses that agree in one column of a unit agree wherever they are present, and each reading
+    names only witnesses that read exactly its text. `Messenger of Allah` against B's `Prophet` (B
+    silent, present, silent; A and C together throughout) is one unit; so is `creatr ae tuae` against
+    `creaturas tuas` and `creaturarum tuarum`."""
+    key_of: dict[object, str] = {}
+    group_of: dict[str, object] = {}
+    for wid, key in keys.items():
+        group = groups.get(wid)
+        if group is None:
+            continue
+        if key_of.setdefault(group, key) != key or group_of.setdefault(key, group) != group:
+            return False
+    if not key_of:
+        return False
+    if any(key in group_of for wid, key in keys.items() if wid not in groups):
+        return False
+    if any(group in key_of for wid, group in groups.items() if wid not in keys):
+        return False
+    _grouped(groups, keys, group_of)
+    return True
+
+
+def _grouped(groups: dict[str, object], keys: dict[str, str], group_of: dict[str, object] | None = None):
+    """The groups with the column's new witnesses added: to the group of the key they read, else new."""
+    known = dict(group_of or {})
+    for wid, key in keys.items():
+        if wid not in groups:
+            groups[wid] = known.setdefault(key, (len(groups), wid))
+    return groups
+
+
+def _with_phrases(
+    runs: list[tuple[str, list[Column], object, frozenset[str]]], moved: set[int]
+) -> list[tuple[str, list[Column]]]:
     """Side-by-side runs where no word corresponds (disjoint witnesses, both long enough) as one phrase;
     never a moved block (its words correspond, elsewhere)."""
     found: list[tuple[str, list[Column], frozenset]] = []
-    for kind, columns, signature in runs:
-        present = frozenset().union(*signature) if kind == MAJOR else frozenset()
+    for kind, columns, _, witnesses in runs:
+        present = witnesses if kind == MAJOR else frozenset()
         if kind == MAJOR and any(id(column) in moved for column in columns):
             found.append(("moved", list(columns), present))  # a kind of its own: never joined into a phrase
             continue
