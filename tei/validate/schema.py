@@ -10,6 +10,8 @@ fails gets its errors where and as jing reports them (locate.py).
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import warnings
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -154,7 +156,12 @@ def _first_message(log) -> str:
 
 
 def load_schema(path: Path | str) -> list[SchemaEngine]:
-    """The engines of one schema file, read once per process (the file's size and time key the cache)."""
+    """The engines of one schema file, read once per process (the file's size and time key the cache).
+
+    A self-contained RELAX NG or Schematron file whose bytes the process has met under another path (each
+    work of a corpus carries its own copy of the project schema) reuses those engines, compiled rules and
+    grammars included, under its own path.
+    """
     path = Path(path).resolve()
     try:
         stat = path.stat()
@@ -163,8 +170,42 @@ def load_schema(path: Path | str) -> list[SchemaEngine]:
     return _load(path, stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
 
 
+SHARED_BY_CONTENT_KEPT = 8
+_by_content: OrderedDict[str, list[SchemaEngine]] = OrderedDict()
+
+
 @lru_cache(maxsize=16)
 def _load(path: Path, _mtime: int, _size: int) -> list[SchemaEngine]:
+    try:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        digest = None  # parse_file says why it cannot be read
+    if digest in _by_content:
+        _by_content.move_to_end(digest)
+        return [_under(engine, path) for engine in _by_content[digest]]
+    engines = _engines(path)
+    if digest is not None and all(_shareable(engine) for engine in engines):
+        _by_content[digest] = engines
+        while len(_by_content) > SHARED_BY_CONTENT_KEPT:
+            _by_content.popitem(last=False)
+    return engines
+
+
+def _shareable(engine: SchemaEngine) -> bool:
+    """Engines whose file alone defines them: Schematron, and RELAX NG without include or externalRef."""
+    return isinstance(engine, SchematronSchema) or (
+        isinstance(engine, RelaxNGSchema) and prune.is_self_contained(engine.grammar)
+    )
+
+
+def _under(engine: SchemaEngine, path: Path) -> SchemaEngine:
+    """The same engine (sharing its compiled state) reporting the schema file as `path`."""
+    renamed = copy.copy(engine)
+    renamed.source = path
+    return renamed
+
+
+def _engines(path: Path) -> list[SchemaEngine]:
     if path.suffix == ".rnc":
         raise UsageError(
             error(
