@@ -6,4 +6,6 @@ cd "$(dirname "$0")/.."
 .venv/bin/lint-imports
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-.venv/bin/python -m pytest "$@"
+# pytest on every core (pytest-xdist, at most 4 workers); arguments come after, so `sh scripts/check.sh -n 0 tests/x`
+# runs in one process.
+.venv/bin/python -m pytest -n auto --maxprocesses 4 "$@"
