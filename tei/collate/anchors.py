@@ -99,7 +99,7 @@ class _Naming:
                     self.before[witness].extend(keys)
                 continue
             renamed = replace(reading, content=self.parts(reading.content, inside, section))
-            lemma, entries = _swap_in(lemma, entries, reading, renamed)
+            lemma, entries = swap_reading(lemma, entries, reading, renamed)
         return replace(unit, id=new_id, lemma=lemma, entries=entries)
 
 
@@ -116,7 +116,8 @@ def _flat(content, witness: str) -> str:
     return "".join(text)
 
 
-def _swap_in(lemma, entries, old: Reading, new: Reading):
+def swap_reading(lemma, entries, old: Reading, new: Reading):
+    """A unit's lemma and entries with one reading (by identity) replaced, inside a group too."""
     if lemma is old:
         return new, entries
     swapped = []

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tei.collate.anchors import swap_reading
 from tei.collate.tokenize import tokenize
-from tei.model import Reading, ReadingGroup, Regularisation, Section, Token
+from tei.model import Regularisation, Section, Token
 from tei.text.normalize import Profile
 
 Spans = dict[str, dict[str, tuple[int, int]]]  # unit id -> witness id -> (first character, end) in its text
@@ -130,7 +131,7 @@ def _marked(parts, holders, offsets, spans, covered=None) -> tuple:
             )
             if rules or content != reading.content:
                 new = replace(reading, content=content, regularised=tuple(rules))
-                lemma, entries = _swap(lemma, entries, reading, new)
+                lemma, entries = swap_reading(lemma, entries, reading, new)
         if covered is not None:
             for w in holders:
                 covered.setdefault(w, []).append((before[w], offsets[w]))
@@ -142,20 +143,6 @@ def _marked(parts, holders, offsets, spans, covered=None) -> tuple:
 def _rule_number(rule: str) -> int:
     number = rule.rsplit("-", 1)[-1]
     return int(number) if number.isdigit() else 0
-
-
-def _swap(lemma, entries, old: Reading, new: Reading):
-    if lemma is old:
-        return new, entries
-    swapped = []
-    for entry in entries:
-        if entry is old:
-            swapped.append(new)
-        elif isinstance(entry, ReadingGroup) and any(r is old for r in entry.readings):
-            swapped.append(replace(entry, readings=tuple(new if r is old else r for r in entry.readings)))
-        else:
-            swapped.append(entry)
-    return lemma, tuple(swapped)
 
 
 def _keys(text: str, profile: Profile) -> list[str]:
