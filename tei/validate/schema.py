@@ -120,10 +120,12 @@ class XSDSchema:
             raise InvalidInputError(
                 error("SCH003", f"the XML Schema cannot be loaded: {str(exc).splitlines()[0]}", source)
             ) from None
-        # xmlschema warns (for example of an import it cannot find): said with each file the schema checks
+        # xmlschema warns (for example of an import it cannot find): said with each file the schema checks. A
+        # ResourceWarning is the garbage collector meeting a file some other code left open, not the schema's.
         self.load_warnings = [
             warning("SCH010", f"the XML Schema loaded with a warning: {str(w.message).splitlines()[0]}", source)
             for w in caught
+            if not issubclass(w.category, ResourceWarning)
         ]
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
