@@ -23,6 +23,8 @@ The copy carries:
     siglum stands for): a group's siglum where all its members agree (groups the edition cites), a hand
     left out where it reads with its witness, three or more sigla with one prefix and consecutive
     numbers as a range ("Q1–4", as the print edition writes them);
+  - `tk:group` (id, siglum, members: the witness ids, members-sigla: how they print) for every group of
+    witnesses the edition declares (a listWit or witness with an id holding witnesses);
   - `tk:text wit="..."`: each witness's text, as `tei witness` gives it;
 - in an edition whose lacunae are opened and closed by elements (lacunaStart/lacunaEnd, witEnd/witStart),
   `tk:lacking` on each of those elements and on every app: the witnesses inside such a lacuna right after
@@ -91,6 +93,7 @@ def annotated(tree: etree._ElementTree, name: str = "<edition>") -> etree._Eleme
         element = etree.SubElement(container, tk("witness"), id=witness, siglum=found.siglum, kind=found.kind)
         if found.hand_of:
             element.set("hand-of", found.hand_of)
+    _groups(root, apparatus.witnesses, container)
     if paths:
         _units(apparatus, paths, {app.get(TK_ID): app for app in apps}, container)
         if apparatus.parallel is result and next(root.iter(*OPENERS, *CLOSERS), None) is not None:
@@ -98,6 +101,21 @@ def annotated(tree: etree._ElementTree, name: str = "<edition>") -> etree._Eleme
     for witness, text in texts.items():
         _text(etree.SubElement(container, tk("text"), wit=witness), text)
     return result
+
+
+def witness_texts(copy: etree._ElementTree) -> list[tuple[str, str]] | None:
+    """Each witness's text as the annotated copy carries it (`tei witness`'s text); None without annotation."""
+    container = copy.getroot().find(tk("apparatus"))
+    if container is None:
+        return None
+    return [(element.get("wit"), _read_text(element)) for element in container.iter(tk("text"))]
+
+
+def _read_text(element: etree._Element) -> str:
+    parts = [element.text or ""]
+    for child in element:
+        parts.append(chr(int(child.get("code"), 16)) + (child.tail or ""))
+    return "".join(parts)
 
 
 def _text(element: etree._Element, text: str) -> None:
@@ -196,6 +214,19 @@ def _sigla(element: etree._Element, ids: list[str], witnesses: Witnesses, groups
         if siglum.group:
             shown.set("group", "yes")
         shown.text = siglum.text
+
+
+def _groups(root: etree._Element, witnesses: Witnesses, container: etree._Element) -> None:
+    """Each declared group with its members (expanded by the reader) and their sigla, for the witness menu."""
+    for element in root.iter(LIST_WIT, WITNESS):
+        group = element.get(xml("id"))
+        members = witnesses.groups.get(group or "")
+        if members:
+            sigla = " ".join(s.text for s in compact(members, witnesses, []))
+            siglum = element.get("n") or group
+            etree.SubElement(container, tk("group"), id=group, siglum=siglum, members=" ".join(members)).set(
+                "members-sigla", sigla
+            )
 
 
 def _cited_groups(root: etree._Element, witnesses: Witnesses) -> list[Siglum]:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from paths import SHARED
 
-from tei.apparatus import readings
+from tei.apparatus import Apparatus, readings
 from tei.cli import main
 from tei.collate import collate
 from tei.errors import InvalidInputError
@@ -784,3 +784,50 @@ def test_an_anchored_unit_lights_up_the_passage_it_points_to(site_of, browser, s
     page.keyboard.press("Escape")
     assert page.evaluate("CSS.highlights.has('lemma')") is False
     page.close()
+
+
+def test_the_witness_menu_lists_groups_and_a_group_shows_where_its_members_agree(open_page, tmp_path, artifacts):
+    """A group of listWit is in the menu, last, with its members' sigla; chosen, each unit shows the reading
+    all its members take (by the reader: Apparatus.attestations, computed here), and a unit where they
+    divide shows the edition's reading, marked, and counted in the status line."""
+    edition = mini_variant(
+        tmp_path,
+        '<witness xml:id="B" n="B">Translation with an added clause.</witness>\n'
+        '          <witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness>',
+        '<listWit xml:id="BC" n="β"><witness xml:id="B" n="B">Translation with an added clause.</witness>\n'
+        '          <witness xml:id="C" n="C">Translation quoting an Arabic formula.</witness></listWit>',
+    )
+    page = open_page(render_site(edition, tmp_path / "site"))
+    options = page.page.eval_on_selector_all(
+        "#witness-select option", "os => os.map(o => [o.value, o.textContent, o.parentElement.label || ''])"
+    )
+    assert options[-1] == ["BC", "β = B C", "groups: the text where all members agree"]
+    assert [value for value, *_ in options[:-1]] == ["", "A", "B", "C"]
+    synoptic = page.page.eval_on_selector_all(".synoptic-witnesses input", "bs => bs.map(b => b.value)")
+    assert synoptic == ["A", "B", "C"]  # a group is no column of its own
+    tree = parse_file(edition)
+    agreed = {}
+    for app, taken in Apparatus(tree).attestations().items():
+        members = {w: r for r, ws in taken.items() for w in ws if w in ("B", "C")}
+        agreed[app.get("{http://www.w3.org/XML/1998/namespace}id")] = (
+            members["B"].get("wit") if members["B"] is members["C"] else None
+        )
+    page.page.select_option("#witness-select", "BC")
+    shown = page.page.evaluate(
+        """() => Array.from(document.querySelectorAll('#reading-text .app')).map(u => [u.id,
+            u.classList.contains('divided'),
+            Array.from(u.children).filter(r => r.classList.contains('shown')).map(r => r.classList.contains('base')
+                ? 'base' : r.dataset.wit)])"""
+    )
+    divided = [unit for unit, split, _ in shown if split]
+    assert divided == [unit for unit, wit in agreed.items() if wit is None] == ["app-0001", "app-0003", "app-0004"]
+    assert all(readings_shown == ["base"] for _, split, readings_shown in shown if split)
+    assert {unit: r for unit, split, r in shown if not split} == {"app-0002": ["B C"], "app-0005": ["B C"]}
+    assert page.page.inner_text("#witness-status") == (
+        "β = B C: 3 units where the members divide (wavy underline; the edition's reading shown)"
+    )
+    page.page.screenshot(path=artifacts / "html-group-BC.png")
+    page.page.select_option("#witness-select", "B")
+    assert page.page.evaluate("document.querySelectorAll('#reading-text .divided').length") == 0
+    assert page.page.inner_text("#witness-status") == ""
+    assert page.errors == []

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from tei.render.entries import TK_NS, annotated
+from tei.apparatus import witness_text
+from tei.render.entries import TK_NS, annotated, witness_texts
 
 EDITION = """<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader><fileDesc><titleStmt><title>t</title></titleStmt>
 <publicationStmt><p>p</p></publicationStmt><sourceDesc>
@@ -41,3 +42,36 @@ def test_lacunose_witnesses_and_the_place_of_an_addition():
     assert tree.xpath("//tk:unit[@of='u2']/@addition-after", namespaces=NS) == ["and"]
     texts = {t.get("wit"): t.text for t in tree.xpath("//tk:text", namespaces=NS)}
     assert texts["R1"] == "Enter Mortimor and Hamlet so." and texts["S"] == "Enter […] and so."
+
+
+def test_each_witness_text_and_each_group_is_carried_for_the_page():
+    tree = copy()
+    source = etree.ElementTree(etree.fromstring(EDITION))
+    texts = witness_texts(tree)
+    assert texts == [(w, witness_text(source, w)) for w, _ in texts]
+    assert dict(texts)["R1"] == "Enter Mortimor and Hamlet so."
+    (group,) = tree.xpath("//tk:group", namespaces=NS)
+    assert dict(group.attrib) == {"id": "Q", "siglum": "Q", "members": "Q1 Q2 Q3 Q4", "members-sigla": "Q1–4"}
+    assert witness_texts(etree.ElementTree(etree.fromstring(EDITION))) is None  # not annotated
+
+
+LACUNAE = EDITION.replace(
+    "<text><body><p>Enter",
+    '<text><body><p><app><lem wit="#Q1"/><rdg wit="#F"><witEnd/></rdg></app> Enter',
+).replace("so.</p>", '<app><lem wit="#Q1"/><rdg wit="#F"><witStart/>so</rdg></app>.</p>')
+
+
+def test_a_lacuna_opened_by_an_element_is_carried_on_each_marker_and_unit():
+    tree = annotated(etree.ElementTree(etree.fromstring(LACUNAE)), "test")
+    found = tree.xpath("//*[@tk:lacking]", namespaces=NS)
+    lacking = [(etree.QName(e).localname, e.get(f"{{{TK_NS}}}id"), e.get(f"{{{TK_NS}}}lacking")) for e in found]
+    assert lacking == [
+        ("app", "u1", "F"),  # F lacks the text from its witEnd to its witStart
+        ("witEnd", None, "F"),
+        ("app", "u2", "F"),
+        ("app", "u3", "F"),
+        ("app", "u4", ""),
+        ("witStart", None, ""),
+    ]
+    assert tree.xpath("string(//tk:apparatus/@lacking-at-start)", namespaces=NS) == ""
+    assert dict(witness_texts(tree))["F"] == "[…]so."

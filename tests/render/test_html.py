@@ -32,6 +32,92 @@ def normalise(page: str) -> str:
     return re.sub(r">\s+<", "><", page.replace("\r\n", "\n")).strip()
 
 
+# Elements whose boundaries a line break may separate without changing the page (nothing is drawn there).
+LAYOUT_TAGS = frozenset(
+    [
+        "html",
+        "head",
+        "body",
+        "header",
+        "footer",
+        "main",
+        "nav",
+        "section",
+        "article",
+        "aside",
+        "div",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "p",
+        "ol",
+        "ul",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "figure",
+        "figcaption",
+        "fieldset",
+        "legend",
+        "form",
+        "select",
+        "optgroup",
+        "option",
+        "meta",
+        "link",
+        "title",
+        "script",
+        "style",
+    ]
+)
+VOID_TAGS = frozenset(
+    ["meta", "link", "input", "br", "img", "hr", "wbr", "source", "col", "area", "base", "embed", "track"]
+)
+TAG = re.compile(r"(<[^>]*>)")
+TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)")
+
+
+def pretty(page: str) -> str:
+    """The page with a line break and indentation added between two layout tags that touch (nothing between
+    them), never inside a preserved element (data-space="preserve", pre, script, style): a golden file a
+    reviewer can read and diff, from which deleting the added whitespace gives back the page byte for byte."""
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # open elements: name, whether whitespace inside it is drawn
+    last_layout = False  # the last token was a layout tag, with nothing after it yet
+    for token in TAG.split(page):
+        if not token:
+            continue
+        name_match = TAG_NAME.match(token) if token.startswith("<") else None
+        if name_match is None:  # text, a comment or the doctype
+            out.append(token)
+            last_layout = token.startswith("<!DOCTYPE")
+            continue
+        name = name_match[1].lower()
+        closing = token.startswith("</")
+        preserved = any(kept for _, kept in stack)
+        if closing and stack and stack[-1][0] == name:
+            stack.pop()
+        layout = name in LAYOUT_TAGS
+        if layout and last_layout and not preserved:
+            out.append("\n" + "  " * len(stack))
+        out.append(token)
+        if not closing and name not in VOID_TAGS and not token.endswith("/>"):
+            kept = name in ("pre", "script", "style", "textarea") or 'data-space="preserve"' in token
+            stack.append((name, kept))
+        last_layout = layout
+    return "".join(out).rstrip("\n") + "\n"
+
+
 @pytest.mark.parametrize("name", ["common/apparatus.xsl", "common/witness-text.xsl", "html/edition.xsl"])
 def test_every_html_stylesheet_compiles(name):
     assert isinstance(stylesheet(name), etree.XSLT)
@@ -48,8 +134,17 @@ def test_mini_page_matches_its_golden_file(tmp_path):
     page = render(MINI, "html", tmp_path).files[tmp_path / "index.html"].decode()
     golden = GOLDEN / "mini.html"
     if ACCEPT:
-        golden.write_text(page, "utf-8")
-    assert normalise(page) == normalise(golden.read_text("utf-8"))
+        golden.write_text(pretty(page), "utf-8")
+    assert pretty(page) == golden.read_text("utf-8")
+
+
+def test_the_golden_page_is_the_page_with_line_breaks_added_between_layout_tags_only(tmp_path):
+    page = render(MINI, "html", tmp_path).files[tmp_path / "index.html"].decode()
+    shown = pretty(page)
+    assert shown.count("\n") > 60
+    assert re.sub(r"\n *", "", shown) == re.sub(r"\n *", "", page)  # only line breaks and indentation added
+    preserved = re.search(r'data-space="preserve">.*?</div>', page, re.S)[0]
+    assert preserved in shown  # the text of the edition, whitespace drawn as it is, untouched
 
 
 def test_every_unit_is_marked_numbered_and_cross_linked(tmp_path):

@@ -66,7 +66,9 @@
   /* The witnesses of the switch: those of listWit, then the sigla the apparatus cites without declaring
      them (hands, groups, correctors such as 01*), in an option group of their own. */
   function declaredWitnesses() {
-    var options = Array.prototype.slice.call(page.select.options, 1);
+    var options = Array.prototype.filter.call(page.select.options, function (o, i) {
+      return i > 0 && !o.hasAttribute("data-members");  // a group is no witness of its own
+    });
     var known = options.map(function (o) { return o.value; });
     var found = options.map(function (o) { return { id: o.value, siglum: o.textContent }; });
     var undeclared = [];
@@ -84,6 +86,8 @@
       }
       undeclared.forEach(function (id) { holder.appendChild(new Option(id, id)); });
     }
+    var groups = page.select.querySelector("optgroup.groups");
+    if (groups) { page.select.appendChild(groups); }  // groups last, after the sigla cited undeclared
     return found.concat(undeclared.map(function (id) { return { id: id, siglum: id }; }));
   }
 
@@ -133,14 +137,44 @@
   /* ------------------------------------------------------------------ witness switch */
 
   function showWitness(witness) {
+    var group = groupOption(witness);
+    var members = group ? tokens(group.getAttribute("data-members")) : null;
+    var divided = 0;
     page.units.forEach(function (unit) {
-      var chosen = readingFor(unit, witness);
+      var chosen, lacunose, split = false;
+      if (members) {
+        var found = groupReading(unit, members);
+        chosen = found.reading; lacunose = found.lacunose; split = found.divided;
+      } else {
+        chosen = readingFor(unit, witness); lacunose = isLacunose(unit, witness);
+      }
       readingsOf(unit).forEach(function (r) { r.classList.toggle("shown", r === chosen); });
-      unit.classList.toggle("lacunose", isLacunose(unit, witness));
+      unit.classList.toggle("lacunose", lacunose);
+      unit.classList.toggle("divided", split);
+      if (split) { divided++; }
       nameUnit(unit, chosen);
     });
-    if (page.lacunaElements) { showLacunae(witness); }
+    if (page.lacunaElements) { showLacunae(members ? "" : witness); }
     page.select.value = witness;
+    page.witnessStatus.textContent = group
+      ? group.textContent + ": " + (divided ? divided + (divided === 1 ? " unit" : " units")
+        + " where the members divide (wavy underline; the edition's reading shown)" : "the members agree in every unit")
+      : "";
+  }
+
+  function groupOption(value) {
+    return value ? Array.prototype.filter.call(page.select.querySelectorAll("option[data-members]"), function (o) {
+      return o.value === value;
+    })[0] || null : null;
+  }
+
+  /* A group's text: in each unit the reading all its members take (the reader's verdicts), lacunose where
+     they all are; where they divide, the edition's reading, and the unit marked as divided. */
+  function groupReading(unit, members) {
+    var taken = members.map(function (m) { return isLacunose(unit, m) ? "lacuna" : readingFor(unit, m); });
+    var agree = taken.every(function (t) { return t === taken[0]; });
+    if (agree) { return { reading: taken[0] === "lacuna" ? null : taken[0], lacunose: taken[0] === "lacuna", divided: false }; }
+    return { reading: readingFor(unit, ""), lacunose: false, divided: true };
   }
 
   /* Lacunae opened and closed by elements: the text a witness lacks is hidden (its text nodes wrapped in a
@@ -875,6 +909,7 @@
     page.text = document.getElementById("reading-text");
     page.panel = document.getElementById("entry-panel");
     page.select = document.getElementById("witness-select");
+    page.witnessStatus = document.getElementById("witness-status");
     page.marks = document.getElementById("marks-select");
     page.search = document.getElementById("search-input");
     page.searchStatus = document.getElementById("search-status");

@@ -115,7 +115,16 @@
                 <xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template>
               </option>
             </xsl:for-each>
+            <!-- Groups of witnesses (the reader's members): the text where all members agree. -->
+            <xsl:if test="/*/tk:apparatus/tk:group">
+              <optgroup label="groups: the text where all members agree" class="groups">
+                <xsl:for-each select="/*/tk:apparatus/tk:group">
+                  <option value="{@id}" data-members="{@members}"><xsl:value-of select="concat(@siglum, ' = ', @members-sigla)"/></option>
+                </xsl:for-each>
+              </optgroup>
+            </xsl:if>
           </select>
+          <span id="witness-status" class="witness-status" role="status"></span>
         </div>
         <div class="control">
           <label for="marks-select">Marks </label>

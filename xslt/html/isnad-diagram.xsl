@@ -17,7 +17,9 @@
         <p>Each narrator of the witnesses' chains once, the Companion at the top; a line joins a narrator to the one
           who heard the report from him, thicker the more witnesses have it; the common link, through whom every
           witness's chains pass, has a thicker box.</p>
-        <figure class="isnad-figure" dir="ltr" style="overflow-x: auto">
+        <!-- Wider than a phone: it scrolls sideways, so a keyboard must reach it (focusable, named). -->
+        <figure class="isnad-figure" dir="ltr" style="overflow-x: auto" tabindex="0" role="region"
+            aria-label="Isnad diagram (scrolls sideways on a narrow screen)">
           <xsl:value-of select="$isnad-diagram" disable-output-escaping="yes"/>
         </figure>
       </section>
