@@ -59,17 +59,23 @@ def make_decisions(edition) -> dict[str, str]:
     # 2. a note on it
     note = etree.SubElement(chosen, tei("note"))
     note.text = NOTE
-    # 3. a conjecture: A's reading ending in 'glance' becomes a reading, the editor's 'gaze' the lemma
+    # 3. a conjecture, in a clause whose lemma is still the close witnesses' (so that it is printed in the
+    #    text): the first lemma of one word there becomes a reading, the editor's 'gaze' the lemma
     conjectured = next(
         a
         for a in apps
-        if any(r.tag == tei("lem") and not len(r) and (r.text or "").endswith("glance ") for r in _readings(a))
+        if chosen not in a.iterancestors()
+        and a is not chosen
+        and any(
+            r.tag == tei("lem") and r.get("wit") and not len(r) and len((r.text or "").split()) == 1
+            for r in _readings(a)
+        )
     )
-    glance = next(r for r in _readings(conjectured) if r.tag == tei("lem"))
-    glance.tag = tei("rdg")
-    glance.set("type", "substitution")
+    word = next(r for r in _readings(conjectured) if r.tag == tei("lem"))
+    word.tag = tei("rdg")
+    word.set("type", "substitution")
     conjecture = etree.Element(tei("lem"), resp="#ed")
-    conjecture.text = glance.text.replace("glance", CONJECTURE.strip())
+    conjecture.text = CONJECTURE
     conjectured.insert(0, conjecture)
     # 4. the typo in A's reading
     typo = next(r for r in root.iter(tei("lem")) if r.text and "sympayour" in r.text)
