@@ -45,6 +45,7 @@
 
   var LACUNA = "[\u2026]";  // as `tei witness` marks a lacuna
   // The alternative of a choice the page does not draw (edition.css): reg, corr, expan beside orig, sic, abbr.
+  var DRAWN_SIGNS = ".tei-supplied, .tei-pb, .note-ref";
   var ALTERNATIVE = ".has-alternative > .tei-reg, .has-alternative > .tei-corr, .has-alternative > .tei-expan";
 
   /* The text of a node as witness W has it ('' = the edition's lemmata). */
@@ -185,7 +186,7 @@
       element.classList.remove("absent", "lacuna-opens", "lacuna-quiet");
     });
     if (!witness) { return; }
-    var seen = { hidden: [], opens: [], quiet: [] };
+    var seen = { hidden: [], opens: [], quiet: [], signs: [] };
     displayText(page.text, witness, seen);
     seen.hidden.forEach(function (text) {
       var holder = text.parentNode;
@@ -202,6 +203,7 @@
       if (element) { element.classList.add("lacuna-opens"); }
     });
     seen.quiet.forEach(function (element) { element.classList.add("lacuna-quiet"); });
+    seen.signs.forEach(function (element) { element.classList.add("absent"); });
   }
 
   /* The control of a unit: the unit itself, or, for a unit holding other units (which cannot be a button
@@ -582,9 +584,12 @@
       if (node !== root && node.hasAttribute("data-lacking")) { follow(node); return; }
       if (node.matches(ALTERNATIVE)) { return; }  // hidden by CSS: the witness reads its own form
       var block = node.tagName === "DIV";
+      var before = lacking;
       if (block && !lacking) { parts.push(" "); }
       for (var child = node.firstChild; child; child = child.nextSibling) { walk(child); }
       if (block && !lacking) { parts.push(" "); }
+      // A sign the CSS draws (brackets of supplied text, a page break, a note) inside a lacuna goes with it.
+      if (seen && before && lacking && node.matches(DRAWN_SIGNS)) { seen.signs.push(node); }
     })(node);
     return parts.join("").replace(/ {2,}/g, " ");
   }
