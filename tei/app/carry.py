@@ -13,7 +13,10 @@ found by comparing the edited edition with the edition the toolkit writes from t
 
 Each is carried into the unit with the same id in the new collation (ids are anchored in content and
 position: tei.collate.anchors), to the reading of the same witness. A decision whose unit is gone, or
-whose witness reads something else there now, is reported (B004, a warning) and left out.
+whose witness reads something else there now, is reported (B004, a warning) and left out. A conjecture
+whose unit now lies inside a reading that is not the lemma (the clauses were cut otherwise, and an outer
+lemma was chosen from another witness) is carried, so nothing is lost, and reported too (B004): it is in
+no printed text.
 
 A transcription changed since the build wrote it (by `tei sync` after a reading was corrected, or by
 hand) holds the editor's correction of that witness's text: it is collated instead of the manifest's
@@ -178,7 +181,37 @@ def carry(
                     "file, kept as the backup named below",
                 )
             )
+    for decision in found:  # after every lemma choice is made: a conjecture inside a reading now rejected
+        app = apps.get(decision.app_id) if decision.kind == "conjecture" else None
+        outer = _rejected_reading(app) if app is not None else None
+        if outer is not None:
+            result.diagnostics.append(
+                warning(
+                    "B004",
+                    f"{decision.described()} in {decision.app_id} was carried, but its unit now lies inside a "
+                    f"reading that is not the text (the reading of {outer.get('wit') or '?'} in "
+                    f"{_outer_id(outer)}, whose lemma is another): it is not part of the edited text",
+                    edited or name,
+                    decision.line,
+                    hint="the witnesses' clauses are cut otherwise in the new collation: make the conjecture again "
+                    f"where it belongs in the new {Path(name).name}",
+                )
+            )
     return serialise(tree, schema_href), result
+
+
+def _outer_id(reading: etree._Element) -> str:
+    unit = _unit_of(reading)
+    return (unit.get(xml("id")) if unit is not None else None) or "an outer unit"
+
+
+def _rejected_reading(app: etree._Element) -> etree._Element | None:
+    """The outermost reading that is not a lemma among the elements holding this unit, if any: a unit inside
+    it is not part of the edited text."""
+    rejected = None
+    for ancestor in app.iterancestors(RDG):
+        rejected = ancestor
+    return rejected
 
 
 def _apply(decision: Decision, app: etree._Element, resolve) -> str | None:
