@@ -125,6 +125,18 @@ def render_settings(settings: dict[str, dict[str, str]], manifest: Path | str) -
                     )
                 )
         found[name] = tuple(sorted({**{k: v for k, v in shared.items() if k in known}, **own}.items()))
+        accepted = output_format(name).values()
+        for key, value in found[name]:
+            if key in accepted and value not in accepted[key]:
+                raise InvalidInputError(
+                    error(
+                        "M014",
+                        f"[render] sets '{key}' to '{value}', which the {name} output does not accept",
+                        manifest,
+                        line_of_key(manifest, key),
+                        hint=f"its values are: {', '.join(accepted[key])}",
+                    )
+                )
     for key in shared:
         if not any(key in dict(params) for params in found.values()):
             raise InvalidInputError(

@@ -25,6 +25,7 @@ from tei.resources import resource
 from tei.xmlio import parse_file
 
 XSL_NS = "http://www.w3.org/1999/XSL/Transform"
+VALUES = "{urn:x-tei-toolkit:render}values"  # on an xsl:param: the values it accepts, space-separated
 
 
 @dataclass(frozen=True)
@@ -57,11 +58,22 @@ class OutputFormat:
         """Every parameter the format takes, sorted; None when it declares none (then any is passed on)."""
         if not self.param_files and not self.options:
             return None
-        names = set(self.options)
-        for param_file in self.param_files:
-            stylesheet = parse_file(resource("xslt", param_file)).getroot()
-            names.update(p.get("name") for p in stylesheet.findall(f"{{{XSL_NS}}}param"))
-        return tuple(sorted(names))
+        return tuple(sorted({*self.options, *(p.get("name") for p in self._declarations())}))
+
+    def values(self) -> dict[str, tuple[str, ...]]:
+        """The parameters that take one of a few values (tk:values on their xsl:param), with those values."""
+        return {p.get("name"): tuple(p.get(VALUES).split()) for p in self._declarations() if p.get(VALUES)}
+
+    def _declarations(self) -> list[etree._Element]:
+        """The top-level xsl:param of the param files and of the stylesheets they include."""
+        found: list[etree._Element] = []
+        pending = [resource("xslt", param_file) for param_file in self.param_files]
+        while pending:
+            stylesheet = parse_file(pending.pop(0)).getroot()
+            found.extend(stylesheet.findall(f"{{{XSL_NS}}}param"))
+            base = Path(stylesheet.getroottree().docinfo.URL or "")
+            pending.extend(base.parent / i.get("href") for i in stylesheet.findall(f"{{{XSL_NS}}}include"))
+        return found
 
 
 @cache
@@ -84,7 +96,7 @@ def output_format(name: str) -> OutputFormat:
 
 
 def check_params(chosen: OutputFormat, params: dict[str, str], where: str = "--param") -> None:
-    """A parameter the format does not take is a usage error naming the ones it does."""
+    """A parameter the format does not take, or a value it does not accept, is a usage error naming the right ones."""
     known = chosen.parameters()
     unknown = sorted(set(params) - set(known)) if known is not None else []
     if unknown:
@@ -96,6 +108,16 @@ def check_params(chosen: OutputFormat, params: dict[str, str], where: str = "--p
                 hint=f"its parameters are: {', '.join(known)}",
             )
         )
+    for name, accepted in chosen.values().items():
+        if name in params and params[name] not in accepted:
+            raise UsageError(
+                error(
+                    "R103",
+                    f"the {chosen.name} parameter '{name}' has no value '{params[name]}'",
+                    where,
+                    hint=f"its values are: {', '.join(accepted)}",
+                )
+            )
 
 
 def render(edition: Path, format_name: str, output: Path, params: dict[str, str] | None = None) -> Rendered:

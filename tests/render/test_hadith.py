@@ -13,15 +13,17 @@ from lxml import html as lxml_html
 from paths import SEEDS
 from rapidfuzz import fuzz
 
+from tei.app.build import render_settings
 from tei.apparatus import witness_ids, witness_text
 from tei.collate import collate
+from tei.errors import InvalidInputError, UsageError
 from tei.hadith import diagram
 from tei.hadith.isnad import NARRATOR, chain_links
 from tei.model import Witness, Work
 from tei.outputs import write_files
 from tei.readers.manifest import read_manifest
 from tei.render import render
-from tei.text.normalize import PROFILES
+from tei.text.normalize import HONORIFIC_FORMULAS, PROFILES, PROPHET
 from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_file
 
@@ -211,3 +213,116 @@ def test_the_seed_editions_verse_index_lists_every_english_citation_in_both_outp
     index = typst.read_text("utf-8").split("Qur’an verses cited")[1]
     assert [verse.replace("\\", "") for verse in regex.findall(r"(?m)^- (\S+) ", index)] == SEED_VERSES
     assert index.count("#box[") == 6
+
+
+# ---------------------------------------------------------------- eulogies as the reader chooses (eulogy=...)
+
+TEI_NS = {"t": "http://www.tei-c.org/ns/1.0"}
+PROPHET_FORMS = regex.compile(
+    "|".join(f"(?:{pattern})" for kind, pattern in HONORIFIC_FORMULAS if kind == PROPHET), regex.IGNORECASE
+)
+
+
+def _eulogies(edition, outside_readings: bool = False) -> list[str]:
+    """The eulogies of the edition's text (all, or only those printed as the text: not inside a rdg)."""
+    path = "//t:body//t:seg[@type='eulogy']" + ("[not(ancestor::t:rdg)]" if outside_readings else "")
+    return [seg.xpath("string()") for seg in parse_file(edition).getroot().xpath(path, namespaces=TEI_NS)]
+
+
+def _is_prophets(eulogy: str) -> bool:
+    return PROPHET_FORMS.fullmatch(eulogy.strip()) is not None
+
+
+def _reading_text(edition, folder, eulogy: str) -> str:
+    write_files(render(edition, "html", folder, {"eulogy": eulogy}).files)
+    return lxml_html.parse(str(folder / "index.html")).getroot().xpath("string(//*[@id='reading-text'])")
+
+
+def _pdf_text(edition, pdf, eulogy: str, engine: str = "typst") -> str:
+    rendered = render(edition, "pdf", pdf, {"engine": engine, "eulogy": eulogy})
+    assert [d for d in rendered.diagnostics if d.code == "P014"] == [], "every glyph is in a font of the chain"
+    (written,) = write_files(rendered.files)
+    return subprocess.run(["pdftotext", str(written), "-"], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="module")
+def seeds_edition(tmp_path_factory):
+    edition = tmp_path_factory.mktemp("seeds") / "seeds.xml"
+    edition.write_bytes(edition_bytes(collate(read_manifest(SEEDS / "edition.toml"))))
+    return edition
+
+
+@pytest.fixture(scope="module")
+def vocalised_pair_edition(shared_dir, tmp_path_factory):
+    """Two consecutive narrations of kitab 13 of Sahih Muslim whose eulogies are vocalised in one of them."""
+    path = shared_dir / "corpora" / "arabic-hadith" / "sahih-muslim" / "13.json"
+    records = json.loads(path.read_text(encoding="utf-8"))["hadiths"]
+    witnesses = tuple(Witness(wid, wid, records[n]["arabic"], "ar") for wid, n in (("A", 176), ("B", 175)))
+    work = Work("pair", "Sahih Muslim 13", language="ar", base="A", profile="hadith-ar", witnesses=witnesses)
+    edition = tmp_path_factory.mktemp("vocalised") / "edition.xml"
+    edition.write_bytes(edition_bytes(collate(work)))
+    return edition
+
+
+def test_the_seeds_eulogies_print_as_the_source_as_one_form_or_as_a_symbol(seeds_edition, tmp_path):
+    eulogies = _eulogies(seeds_edition)
+    prophets = [e for e in eulogies if _is_prophets(e)]
+    assert len(prophets) >= 20 and len(eulogies) > len(prophets)
+    source = _reading_text(seeds_edition, tmp_path / "source", "source")
+    assert "(may Allah's peace and blessings be upon him)" in source and "(ﷺ)" in source
+    normal = _reading_text(seeds_edition, tmp_path / "normal", "normal")
+    assert normal.count("(peace be upon him)") == len(prophets)
+    assert "ﷺ" not in normal and "blessings be upon him" not in normal
+    others = [e for e in eulogies if not _is_prophets(e)]
+    assert all(other in normal for other in others), "the Companions' eulogies stay as written"
+    symbol = _reading_text(seeds_edition, tmp_path / "symbol", "symbol")
+    assert symbol.count("\ufdfa") == len(prophets) and "upon him" not in symbol
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_the_seeds_print_the_prophets_eulogy_in_one_form(seeds_edition, tmp_path, engine):
+    symbols = [e for e in _eulogies(seeds_edition, outside_readings=True) if e.strip() == "(\ufdfa)"]
+    source = _pdf_text(seeds_edition, tmp_path / "source.pdf", "source", engine)
+    normal = _pdf_text(seeds_edition, tmp_path / "normal.pdf", "normal", engine)
+    # every (ﷺ) of the text is written out (the apparatus keeps the witnesses' own words)
+    assert len(symbols) >= 5 and source.count("\ufdfa") - normal.count("\ufdfa") == len(symbols)
+    assert "(peace be upon him)" in " ".join(normal.split())  # (a page or line break may cut one)
+    assert "(peace be upon him)" not in " ".join(source.split())
+
+
+def test_an_arabic_pairs_vocalised_eulogies_print_in_one_form(vocalised_pair_edition, tmp_path):
+    eulogies = _eulogies(vocalised_pair_edition)
+    assert "صَلَّى اللَّهُ عَلَيْهِ وَسَلَّمَ" in eulogies and "رَضِيَ اللَّهُ عَنْهُ" in eulogies
+    prophets = [e for e in eulogies if _is_prophets(e)]
+    source = _reading_text(vocalised_pair_edition, tmp_path / "source", "source")
+    assert "صَلَّى اللَّهُ عَلَيْهِ وَسَلَّمَ" in source
+    normal = _reading_text(vocalised_pair_edition, tmp_path / "normal", "normal")
+    assert normal.count("صلى الله عليه وسلم") == len(prophets) and "صَلَّى اللَّهُ" not in normal
+    assert "رضي الله عنه" in normal and "رَضِيَ" not in normal
+    symbol = _reading_text(vocalised_pair_edition, tmp_path / "symbol", "symbol")
+    assert symbol.count("\ufdfa") == len(prophets) and "رضي الله عنه" in symbol
+    printed = [e for e in _eulogies(vocalised_pair_edition, outside_readings=True) if _is_prophets(e)]
+    pdf = _pdf_text(vocalised_pair_edition, tmp_path / "symbol.pdf", "symbol")
+    assert pdf.count("\ufdfa") == len(printed) >= 1
+
+
+def test_an_unknown_eulogy_value_is_a_usage_error_naming_the_values(seeds_edition, tmp_path):
+    with pytest.raises(UsageError) as raised:
+        render(seeds_edition, "html", tmp_path / "site", {"eulogy": "bold"})
+    (diagnostic,) = raised.value.diagnostics
+    assert diagnostic.code == "R103" and "source, normal, symbol" in diagnostic.hint
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_manifest_sets_the_eulogy_form_for_both_outputs_and_refuses_an_unknown_one(tmp_path):
+    manifest = tmp_path / "edition.toml"
+    manifest.write_text('[render]\neulogy = "symbol"\n', encoding="utf-8")
+    assert dict(render_settings({"": {"eulogy": "symbol"}}, manifest)) == {
+        "html": (("eulogy", "symbol"),),
+        "pdf": (("eulogy", "symbol"),),
+    }
+    manifest.write_text('[render]\neulogy = "bold"\n', encoding="utf-8")
+    with pytest.raises(InvalidInputError) as raised:
+        render_settings({"": {"eulogy": "bold"}}, manifest)
+    (diagnostic,) = raised.value.diagnostics
+    assert (diagnostic.code, diagnostic.line) == ("M014", 2)

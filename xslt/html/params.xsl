@@ -25,4 +25,7 @@
   <!-- How many witnesses the synoptic view shows before the reader picks others. -->
   <xsl:param name="synoptic-columns" select="'6'"/>
 
+  <!-- eulogy: how eulogies are printed (source, normal, symbol); declared there for every layer. -->
+  <xsl:include href="../common/eulogy.xsl"/>
+
 </xsl:stylesheet>

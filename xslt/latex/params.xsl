@@ -34,4 +34,7 @@
        en, fr, de, it, la, es; any other gives english). -->
   <xsl:param name="default-lang" select="'en'"/>
 
+  <!-- eulogy: how eulogies are printed (source, normal, symbol); declared there for every layer. -->
+  <xsl:include href="../common/eulogy.xsl"/>
+
 </xsl:stylesheet>

@@ -33,4 +33,7 @@
   <!-- Language of the edition's own labels and of the text when TEI/@xml:lang is absent. -->
   <xsl:param name="default-lang" select="'en'"/>
 
+  <!-- eulogy: how eulogies are printed (source, normal, symbol); declared there for every layer. -->
+  <xsl:include href="../common/eulogy.xsl"/>
+
 </xsl:stylesheet>
