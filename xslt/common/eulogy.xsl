@@ -48,16 +48,17 @@
     </xsl:choose>
   </xsl:template>
 
-  <!-- The form to print for the context seg, or '' to print it as the source has it. -->
+  <!-- The form to print for the context seg, or '' to print it as the source has it. The Prophet's eulogy is
+       the one of subtype prophet (tei.hadith.markup), or, in an edition without subtypes, recognised by its words. -->
   <xsl:template name="eulogy-form">
     <xsl:variable name="bare" select="normalize-space(translate(., $eulogy-marks, ''))"/>
     <xsl:variable name="lower" select="translate($bare, $eulogy-upper, $eulogy-lower)"/>
     <xsl:variable name="lang" select="ancestor-or-self::*[@xml:lang][1]/@xml:lang"/>
     <xsl:variable name="arabic" select="starts-with($lang, 'ar')
         or (not($lang) and translate($bare, $eulogy-arabic-letters, '') != $bare)"/>
-    <xsl:variable name="prophet" select="contains($bare, 'ﷺ') or contains($bare, 'صل') or contains($bare, 'الصلاة')
+    <xsl:variable name="prophet" select="@subtype = 'prophet' or (not(@subtype) and contains($bare, 'ﷺ') or contains($bare, 'صل') or contains($bare, 'الصلاة')
         or (contains($lower, 'peace') and not(contains($lower, 'pleased'))) or contains($lower, 'bless him')
-        or contains($lower, 'pbuh')"/>
+        or contains($lower, 'pbuh'))"/>
     <xsl:choose>
       <xsl:when test="$eulogy = 'source'"/>
       <xsl:when test="$prophet and $eulogy = 'symbol'">ﷺ</xsl:when>
