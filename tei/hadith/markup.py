@@ -114,6 +114,30 @@ def edition_spans(text: str) -> list[Span]:
     return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citations, *tahwil_spans(text)])
 
 
+def narrator_names(texts) -> frozenset[str]:
+    """The narrators' names of the chains of some Arabic texts (each witness's), as written."""
+    return frozenset(text[start:end] for text in texts for kind, start, end in chain_links(text) if kind == NARRATOR)
+
+
+def isnad_spans(names: frozenset[str]):
+    """A finder for the stretches of a collated isnad: edition_spans and, as `<persName type="narrator">`, every
+    whole occurrence of a narrator's name of the witnesses' chains (a name is one token in collation,
+    tei.hadith.units, so it stands whole in one stretch)."""
+    if not names:
+        return edition_spans
+    pattern = regex.compile(
+        r"(?<!\p{L}|\p{M})(?:"
+        + "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
+        + r")(?!\p{L}|\p{M})"
+    )
+
+    def find(text: str) -> list[Span]:
+        named = [(m.start(), m.end(), *LINK_ELEMENTS[NARRATOR]) for m in pattern.finditer(text)]
+        return _first_wins([*edition_spans(text), *named])
+
+    return find
+
+
 def _without_subtype(attributes: dict[str, str]) -> dict[str, str]:
     """The edition's schema (schemas/tei-edition.rng) gives ref no subtype: a quotation is a ref type=quran there."""
     return {name: value for name, value in attributes.items() if name != "subtype"}

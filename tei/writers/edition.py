@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from tei import __version__
-from tei.hadith.markup import edition_spans, quran_refs_decl
+from tei.hadith.markup import edition_spans, isnad_spans, narrator_names, quran_refs_decl
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
 from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
@@ -64,7 +64,10 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
         if section.type:
             ab.set("type", section.type)  # isnad, matn: each collated on its own
         ab.set(xml("space"), "preserve")
-        _fill(ab, section.body, AB_LEVEL, work.language)
+        find = edition_spans
+        if section.type == "isnad":  # the narrators of the witnesses' chains as persName, as in the transcriptions
+            find = isnad_spans(narrator_names(w.text for w in work.witnesses if w.language == "ar"))
+        _fill(ab, section.body, AB_LEVEL, work.language, find)
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
     if edition.transpositions:
@@ -126,45 +129,45 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     return element
 
 
-def _fill(parent: etree._Element, parts, level: int, language: str) -> None:
+def _fill(parent: etree._Element, parts, level: int, language: str, find=edition_spans) -> None:
     """Put strings and units into an element, in order; strings go exactly as they are, with Arabic runs
     (in an edition of another language), Qur'an citations and characters XML cannot hold marked."""
     last = None  # the last child (lxml counts children by walking them: keep it at hand)
     for part in parts:
         if isinstance(part, str):
-            last = write_marked(parent, last, part, language, edition_spans)
+            last = write_marked(parent, last, part, language, find)
         else:
-            last = _app(part, level + 1, language)
+            last = _app(part, level + 1, language, find)
             parent.append(last)
 
 
-def _app(unit: VariationUnit, level: int, language: str) -> etree._Element:
+def _app(unit: VariationUnit, level: int, language: str, find=edition_spans) -> etree._Element:
     app = etree.Element(tei("app"))
     app.set(xml("id"), unit.id)
     if unit.type:
         app.set("type", unit.type)  # paraphrase: a clause of a loose rendering against the close witnesses
     if unit.lemma:
-        app.append(_reading(unit.lemma, level + 1, language))
+        app.append(_reading(unit.lemma, level + 1, language, find))
     for entry in unit.entries:
         if isinstance(entry, ReadingGroup):
             group = etree.SubElement(app, tei("rdgGrp"), type=entry.type)
             for reading in entry.readings:
-                group.append(_reading(reading, level + 2, language))
+                group.append(_reading(reading, level + 2, language, find))
             _lay_out(group, level + 1)
         else:
-            app.append(_reading(entry, level + 1, language))
+            app.append(_reading(entry, level + 1, language, find))
     _lay_out(app, level)
     return app
 
 
-def _reading(reading: Reading, level: int, language: str) -> etree._Element:
+def _reading(reading: Reading, level: int, language: str, find=edition_spans) -> etree._Element:
     element = etree.Element(tei("lem" if reading.is_lemma else "rdg"))
     element.set("wit", " ".join(f"#{wid}" for wid in reading.witnesses))
     if reading.type:
         element.set("type", reading.type)
     if reading.regularised:
         element.set("ana", " ".join(f"#{rule}" for rule in reading.regularised))
-    _fill(element, reading.content, level, language)
+    _fill(element, reading.content, level, language, find)
     return element
 
 
