@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import regex
 from lxml import etree
 
+from tei.hadith.authority import name_key
 from tei.hadith.isnad import NARRATOR, TAHWIL, TERM, chain_links, embedded_chains
 from tei.hadith.quotations import find_quotations
 from tei.hadith.quran import find_citations
@@ -75,12 +76,24 @@ LINK_ELEMENTS = {
 }
 
 
-def link_spans(text: str, language: str) -> list[Span]:
+def link_spans(text: str, language: str, authority: tuple[tuple[str, str], ...] = ()) -> list[Span]:
     """The links of an Arabic narration's chain (tei.hadith.isnad.chain_links) as spans of the whole text:
-    `<persName type="narrator">`, `<seg type="transmission">`, `<seg type="tahwil">` (ح)."""
+    `<persName type="narrator">` (with the @ref of its spelling in `authority`, Work.narrators),
+    `<seg type="transmission">`, `<seg type="tahwil">` (ح)."""
     if language != "ar":
         return []
-    return [(start, end, *LINK_ELEMENTS[kind]) for kind, start, end in chain_links(text)]
+    refs = dict(authority)
+    return [
+        (start, end, *(_narrator(text[start:end], refs) if kind == NARRATOR else LINK_ELEMENTS[kind]))
+        for kind, start, end in chain_links(text)
+    ]
+
+
+def _narrator(name: str, refs: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """persName type=narrator, with ref="file#id" when the name's key is a spelling of the authority file."""
+    element, attributes = LINK_ELEMENTS[NARRATOR]
+    ref = refs.get(name_key(name)) if refs else None
+    return element, ({**attributes, "ref": ref} if ref else attributes)
 
 
 def with_links(links: list[Span], offset: int):
@@ -119,10 +132,10 @@ def narrator_names(texts) -> frozenset[str]:
     return frozenset(text[start:end] for text in texts for kind, start, end in chain_links(text) if kind == NARRATOR)
 
 
-def isnad_spans(names: frozenset[str]):
+def isnad_spans(names: frozenset[str], authority: tuple[tuple[str, str], ...] = ()):
     """A finder for the stretches of a collated isnad: edition_spans and, as `<persName type="narrator">`, every
     whole occurrence of a narrator's name of the witnesses' chains (a name is one token in collation,
-    tei.hadith.units, so it stands whole in one stretch)."""
+    tei.hadith.units, so it stands whole in one stretch), with the @ref of its spelling in `authority`."""
     if not names:
         return edition_spans
     pattern = regex.compile(
@@ -130,9 +143,10 @@ def isnad_spans(names: frozenset[str]):
         + "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
         + r")(?!\p{L}|\p{M})"
     )
+    refs = dict(authority)
 
     def find(text: str) -> list[Span]:
-        named = [(m.start(), m.end(), *LINK_ELEMENTS[NARRATOR]) for m in pattern.finditer(text)]
+        named = [(m.start(), m.end(), *_narrator(m[0], refs)) for m in pattern.finditer(text)]
         return _first_wins([*edition_spans(text), *named])
 
     return find

@@ -56,6 +56,8 @@ class Work:
     profile: str = "default"  # the normalisation profile used for comparison
     witnesses: tuple[Witness, ...] = field(default_factory=tuple)
     regularisations: tuple[Regularisation, ...] = ()  # applied at every collation (tei.collate.regularise)
+    # (a narrator's name key, its persName/@ref) from the manifest's [hadith] narrators (tei.hadith.authority)
+    narrators: tuple[tuple[str, str], ...] = ()
 
     def witness(self, witness_id: str) -> Witness:
         for witness in self.witnesses:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tei.diagnostics import error
 from tei.errors import InvalidInputError, MissingResourceError
+from tei.hadith.authority import read_narrators
 from tei.model import WITNESS_KINDS, Regularisation, Work
 from tei.readers.plain_text import decode_utf8, read_witness
 from tei.text.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
@@ -21,6 +22,7 @@ from tei.xmlio import read_bytes
 MANIFEST_NAME = "edition.toml"
 EDITION_KEYS = {"id": str, "title": str, "language": str, "base": str, "profile": str}
 EDITION_REQUIRED = ("id", "title")
+HADITH_KEYS = {"narrators": str}  # [hadith]: the authority file of narrators (docs/hadith.md)
 WITNESS_KEYS = {
     "id": str, "siglum": str, "file": str, "language": str, "description": str, "references": dict, "kind": str,
 }  # fmt: skip
@@ -62,12 +64,18 @@ def read_manifest(path: Path | str) -> Work:
     witnesses = data.pop("witness", None)
     _check_render(problems, data.pop("render", {}))
     rules = data.pop("regularise", [])
+    hadith = data.pop("hadith", {})
     for key in data:
         problems.add(
             "M003",
-            f"unknown key '{key}' at the top level (expected [edition], [[witness]], [[regularise]] and [render])",
+            f"unknown key '{key}' at the top level (expected [edition], [[witness]], [[regularise]], [render] "
+            "and [hadith])",
             key,
         )
+    if not isinstance(hadith, dict):
+        problems.add("M003", "'hadith' must be a table: [hadith]", "hadith")
+        hadith = {}
+    _check_table(problems, hadith, HADITH_KEYS, (), "[hadith]")
     if not isinstance(edition, dict):
         problems.add("M004", "the [edition] table is missing", None)
         edition = {}
@@ -82,7 +90,11 @@ def read_manifest(path: Path | str) -> Work:
     _check_profile(problems, edition)
     regularisations = _regularisations(problems, rules, {w["id"] for w in witnesses})
     problems.raise_if_any()
-    return replace(_build_work(path, edition, witnesses), regularisations=regularisations)
+    work = replace(_build_work(path, edition, witnesses), regularisations=regularisations)
+    if "narrators" in hadith:
+        named_at = (path, problems._line_of("narrators", None))  # a missing file is reported at this line
+        work = replace(work, narrators=read_narrators(path.parent / hadith["narrators"], hadith["narrators"], named_at))
+    return work
 
 
 def _regularisations(problems, rules, witness_ids: set[str]) -> tuple[Regularisation, ...]:

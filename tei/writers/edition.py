@@ -66,7 +66,8 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
         ab.set(xml("space"), "preserve")
         find = edition_spans
         if section.type == "isnad":  # the narrators of the witnesses' chains as persName, as in the transcriptions
-            find = isnad_spans(narrator_names(w.text for w in work.witnesses if w.language == "ar"))
+            names = narrator_names(w.text for w in work.witnesses if w.language == "ar")
+            find = isnad_spans(names, work.narrators)  # with @ref from the authority file ([hadith] narrators)
         _fill(ab, section.body, AB_LEVEL, work.language, find)
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())

@@ -94,7 +94,7 @@ def transcription_tree(witness: Witness, work: Work, output: Path | None = None,
     else:
         parts = [(body, witness.text)]
     number, offset = 0, 0
-    links = link_spans(witness.text[:isnad_end], witness.language)  # narrators, terms and ح of the chain
+    links = link_spans(witness.text[:isnad_end], witness.language, work.narrators)  # narrators, terms and ح
     for container, part in parts:
         for chunk in paragraphs(part):
             number += 1
