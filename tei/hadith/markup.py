@@ -129,25 +129,46 @@ def edition_spans(text: str) -> list[Span]:
 
 def narrator_names(texts) -> frozenset[str]:
     """The narrators' names of the chains of some Arabic texts (each witness's), as written."""
-    return frozenset(text[start:end] for text in texts for kind, start, end in chain_links(text) if kind == NARRATOR)
+    return _links_of(texts, NARRATOR)
 
 
-def isnad_spans(names: frozenset[str], authority: tuple[tuple[str, str], ...] = ()):
-    """A finder for the stretches of a collated isnad: edition_spans and, as `<persName type="narrator">`, every
-    whole occurrence of a narrator's name of the witnesses' chains (a name is one token in collation,
-    tei.hadith.units, so it stands whole in one stretch), with the @ref of its spelling in `authority`."""
-    if not names:
-        return edition_spans
-    pattern = regex.compile(
+def transmission_terms(texts) -> frozenset[str]:
+    """The transmission terms (حدثنا، أخبرنا، عن، قال ...) of the chains of some Arabic texts, as written."""
+    return _links_of(texts, TERM)
+
+
+def _links_of(texts, wanted: str) -> frozenset[str]:
+    return frozenset(text[start:end] for text in texts for kind, start, end in chain_links(text) if kind == wanted)
+
+
+def _whole(strings: frozenset[str]):
+    """A pattern for every whole occurrence (not inside a longer word) of any of the strings, the longest first."""
+    if not strings:
+        return None
+    return regex.compile(
         r"(?<!\p{L}|\p{M})(?:"
-        + "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
+        + "|".join(regex.escape(s) for s in sorted(strings, key=len, reverse=True))
         + r")(?!\p{L}|\p{M})"
     )
+
+
+def isnad_spans(
+    names: frozenset[str], authority: tuple[tuple[str, str], ...] = (), terms: frozenset[str] = frozenset()
+):
+    """A finder for the stretches of a collated isnad: edition_spans and, as `<persName type="narrator">`, every
+    whole occurrence of a narrator's name of the witnesses' chains (a name is one token in collation,
+    tei.hadith.units, so it stands whole in one stretch), with the @ref of its spelling in `authority`, and as
+    `<seg type="transmission">` every whole occurrence of a transmission term of those chains (one word, so one
+    token). Where they overlap a eulogy or citation wins, then a name."""
+    name_pattern, term_pattern = _whole(names), _whole(terms)
+    if name_pattern is None and term_pattern is None:
+        return edition_spans
     refs = dict(authority)
 
     def find(text: str) -> list[Span]:
-        named = [(m.start(), m.end(), *_narrator(m[0], refs)) for m in pattern.finditer(text)]
-        return _first_wins([*edition_spans(text), *named])
+        named = [(m.start(), m.end(), *_narrator(m[0], refs)) for m in name_pattern.finditer(text)] if names else []
+        termed = [(m.start(), m.end(), *LINK_ELEMENTS[TERM]) for m in term_pattern.finditer(text)] if terms else []
+        return _first_wins([*edition_spans(text), *named, *termed])
 
     return find
 

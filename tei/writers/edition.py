@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from tei import __version__
-from tei.hadith.markup import edition_spans, isnad_spans, narrator_names, quran_refs_decl
+from tei.hadith.markup import edition_spans, isnad_spans, narrator_names, quran_refs_decl, transmission_terms
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
 from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
@@ -66,8 +66,8 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
         ab.set(xml("space"), "preserve")
         find = edition_spans
         if section.type == "isnad":  # the narrators of the witnesses' chains as persName, as in the transcriptions
-            names = narrator_names(w.text for w in work.witnesses if w.language == "ar")
-            find = isnad_spans(names, work.narrators)  # with @ref from the authority file ([hadith] narrators)
+            texts = [w.text for w in work.witnesses if w.language == "ar"]  # names (@ref: [hadith] narrators), terms
+            find = isnad_spans(narrator_names(texts), work.narrators, transmission_terms(texts))
         _fill(ab, section.body, AB_LEVEL, work.language, find)
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
