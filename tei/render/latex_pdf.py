@@ -8,6 +8,9 @@ arabic; fallback...`, xslt/latex/edition.xsl), and each character the main font 
 U+FF0B "＋", ...) is set here in the first fallback family that has it ({\teifallbacka ...}); Arabic
 script is left to the stylesheet's \teiarabic. A character no family of the chain has is a warning P014
 naming it, its line in the LaTeX source and the families tried.
+
+Figures given as SVG (the isnad diagram, tei.render.pdf) are turned into one-page PDFs by the Typst compiler
+(the machine has no SVG converter; their text stays text) and put beside the source for \\includegraphics.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pathlib import Path
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
 from tei.render.pdf import font_coverage, reproducible_timestamp, tool_failure
+from tei.render.typst_pdf import INSTALL_HINT as TYPST_HINT
+from tei.render.typst_pdf import font_paths
 
 INSTALL_HINT = (
     "install latexmk and XeLaTeX: apt-get install --no-install-recommends latexmk texlive-xetex "
@@ -104,8 +109,38 @@ def with_fallbacks(source: bytes, source_name: str) -> tuple[bytes, list[Diagnos
     return "".join(out).encode("utf-8"), shown
 
 
-def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
-    """The PDF of a XeLaTeX document, compiled in a temporary folder that is removed afterwards."""
+def svg_pdf(svg: str, source_name: str) -> bytes:
+    """A one-page PDF of an SVG drawing, its page the drawing's size, compiled by Typst with the print's fonts."""
+    try:
+        import typst
+    except ImportError:
+        raise ExternalToolError(
+            error("P011", "the Typst compiler (Python package typst) is not installed", hint=TYPST_HINT)
+        ) from None
+    with tempfile.TemporaryDirectory(prefix="tei-svg-") as folder:
+        (Path(folder) / "figure.svg").write_text(svg, encoding="utf-8")
+        page = Path(folder) / "figure.typ"
+        page.write_text('#set page(width: auto, height: auto, margin: 0pt)\n#image("figure.svg")\n', encoding="utf-8")
+        try:
+            return typst.compile(
+                str(page),
+                root=folder,
+                font_paths=font_paths(),
+                ignore_system_fonts=True,
+                format="pdf",
+                timestamp=reproducible_timestamp(),
+            )
+        except (typst.TypstError, RuntimeError) as exc:
+            raise tool_failure(
+                "P012", f"Typst could not turn a figure into PDF: {getattr(exc, 'message', exc)}", source_name, []
+            ) from None
+
+
+def compile_pdf(
+    source: bytes, source_name: str, figures: dict[str, str] | None = None
+) -> tuple[bytes, list[Diagnostic]]:
+    """The PDF of a XeLaTeX document, compiled in a temporary folder that is removed afterwards; `figures`
+    (file name -> SVG) are written beside the source as PDFs (svg_pdf) for its \\includegraphics."""
     latexmk = shutil.which("latexmk")
     if latexmk is None:
         raise ExternalToolError(
@@ -115,6 +150,8 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
     with tempfile.TemporaryDirectory(prefix="tei-latex-") as folder:
         tex = Path(folder) / "edition.tex"
         tex.write_bytes(source)
+        for name, svg in (figures or {}).items():
+            (Path(folder) / name).write_bytes(svg_pdf(svg, source_name))
         command = [latexmk, "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", tex.name]
         environment = {
             **os.environ,

@@ -35,11 +35,18 @@ ENGINES = {
 MISSING_GLYPH_CODES = ("P014", "P023")
 
 
-def source(request: RenderRequest, language: str) -> tuple[bytes, list[Diagnostic]]:
-    """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition."""
+# The isnad diagram beside the LaTeX source, as a PDF made from its SVG (tei.render.latex_pdf.compile_pdf)
+LATEX_DIAGRAM = "isnad-diagram.pdf"
+
+
+def source(request: RenderRequest, language: str, diagram: str = "") -> tuple[bytes, list[Diagnostic]]:
+    """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition.
+    Typst takes the isnad diagram's SVG itself; LaTeX the name of the file it includes (`diagram`, '' for none)."""
     params = {key: value for key, value in request.params.items() if key not in ("engine", "strict")}
     if language == "typst":
         params["isnad-diagram"] = edition_svg(request.tree, str(request.edition))  # '' unless isnad and matn
+    elif diagram:
+        params["isnad-diagram"] = diagram
     stylesheet, _ = ENGINES[language]
     # The apparatus reader's verdicts (who reads each reading, groups, hands, ranges, an addition's place)
     # go to the stylesheet in an annotated copy: one rule, in tei.apparatus.
@@ -59,9 +66,15 @@ def engine_of(request: RenderRequest) -> str:
 
 def render_pdf(request: RenderRequest) -> Rendered:
     engine = engine_of(request)
-    text, diagnostics = source(request, engine)
     _, compiler = ENGINES[engine]
-    pdf, warnings = importlib.import_module(compiler).compile_pdf(text, str(request.edition))
+    compile_pdf = importlib.import_module(compiler).compile_pdf
+    if engine == "latex":  # the isnad diagram as a PDF figure beside the source ('' unless isnad and matn)
+        svg = edition_svg(request.tree, str(request.edition))
+        text, diagnostics = source(request, engine, LATEX_DIAGRAM if svg else "")
+        pdf, warnings = compile_pdf(text, str(request.edition), {LATEX_DIAGRAM: svg} if svg else None)
+    else:
+        text, diagnostics = source(request, engine)
+        pdf, warnings = compile_pdf(text, str(request.edition))
     missing = [d for d in warnings if d.code in MISSING_GLYPH_CODES]
     if missing and request.params.get("strict") == "yes":
         # --param strict=yes: a character printed as an empty box refuses the PDF.

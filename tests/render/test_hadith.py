@@ -186,17 +186,19 @@ def test_an_edition_without_chains_has_no_isnad_diagram(tmp_path):
     assert page.getroot().xpath("//section[@class='isnad-diagram']") == []
 
 
-def test_the_pdf_prints_the_isnad_diagram_with_the_narrators_names(arabic_pair_edition, tmp_path, artifacts):
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_the_pdf_prints_the_isnad_diagram_with_the_narrators_names(arabic_pair_edition, tmp_path, artifacts, engine):
+    """Typst places the SVG itself; for LaTeX, Typst turns it into a one-page PDF that \\includegraphics sets."""
     edition, _ = arabic_pair_edition
     drawn = _diagram_of(edition)
-    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": "typst"})
+    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": engine})
     (pdf,) = write_files(rendered.files)
     pages = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout.split("\f")
     (number,) = [n for n, text in enumerate(pages, 1) if "Isnad diagram" in text]
     letters = KEY(plain(pages[number - 1])).replace(" ", "")  # pdftotext cuts vocalised words into pieces
     missing = [drawn.names[key] for key in drawn.order if KEY(drawn.names[key]).replace(" ", "") not in letters]
     assert len(drawn.order) >= 5 and missing == []
-    save_page(pdf, number, artifacts / "print-typst-isnad-diagram")
+    save_page(pdf, number, artifacts / f"print-{engine}-isnad-diagram")
 
 
 SEED_VERSES = ["3:165", "8:9", "8:67", "8:67-68", "8:69"]

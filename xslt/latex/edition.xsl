@@ -3,7 +3,8 @@
   The print edition as XeLaTeX source for reledmac: title page and conspectus siglorum from the header,
   the text with line numbers (\beginnumbering, \pstart ... \pend), each unit as \edtext with its
   entries in footnote series A and B (series a and b of xslt/common/print.xsl), and after the text the
-  index of cited Qur'an verses (xslt/common/quran-index.xsl) when there are any. Languages and directions
+  index of cited Qur'an verses (xslt/common/quran-index.xsl) when there are any, and the isnad diagram of a
+  hadith edition (isnad-diagram.xsl). Languages and directions
   through polyglossia and bidi (babel with XeLaTeX fails on Arabic). A thin layer over
   xslt/common/apparatus.xsl and xslt/common/print.xsl; its parameters are in params.xsl.
 
@@ -18,6 +19,7 @@
   <xsl:import href="../common/print.xsl"/>
   <xsl:import href="../common/quran-index.xsl"/>
   <xsl:include href="params.xsl"/>
+  <xsl:include href="isnad-diagram.xsl"/>
   <xsl:output method="text" encoding="UTF-8"/>
 
   <!-- Characters with a meaning in LaTeX, each written by the template latex-character. -->
@@ -45,6 +47,7 @@
       <xsl:call-template name="quran-index"/>
       <xsl:text>}&#10;</xsl:text>
     </xsl:if>
+    <xsl:call-template name="isnad-diagram"/>
     <xsl:text>\end{document}&#10;</xsl:text>
   </xsl:template>
 
@@ -82,6 +85,7 @@
 \usepackage[series={A,B},noeledsec,noend]{reledmac}
 \usepackage{polyglossia}
 </xsl:text>
+    <xsl:call-template name="isnad-diagram-preamble"/>
     <xsl:value-of select="concat('\setdefaultlanguage{', $polyglossia-language, '}&#10;')"/>
     <xsl:text>\setotherlanguage{arabic}
 </xsl:text>
