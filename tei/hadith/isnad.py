@@ -17,6 +17,7 @@ import regex
 
 from tei.text.arabic import fold, letters_key
 from tei.text.normalize import HONORIFIC_FORMULAS
+from tei.text.patterns import LazyPattern
 
 ARABIC = "ar"
 ISNAD, MATN = "isnad", "matn"
@@ -127,10 +128,10 @@ CHAIN_SWITCH = "ح"
 _CONJUNCTIONS = ("و", "ف")
 _PROPHET = regex.compile(r"^[وفل]?(?:رسول|نبي|النبي)$")
 _WORD = regex.compile(r"\S+")
-_EULOGY_BETWEEN_DASHES = regex.compile(
+_EULOGY_BETWEEN_DASHES = LazyPattern(
     r"\s*-?\s*(?:" + "|".join(f"(?:{pattern})" for _, pattern in HONORIFIC_FORMULAS) + r")\s*-?\s*", regex.IGNORECASE
 )
-_EULOGY = regex.compile("|".join(f"(?:{pattern})" for _, pattern in HONORIFIC_FORMULAS), regex.IGNORECASE)
+_EULOGY = LazyPattern("|".join(f"(?:{pattern})" for _, pattern in HONORIFIC_FORMULAS), regex.IGNORECASE)
 _NAME_WORDS = 10  # a narrator's name without a comma ends here at the latest
 _ASIDE_WORDS = 20  # an aside between dashes inside the chain is this short
 _MORE_NAME_WORDS = 14  # ... and all their names together are this short
@@ -170,7 +171,7 @@ _FURTHER_LINK = (
     rf"(?:said|reported|narrated|informed\s+(?:him|her|me)|told\s+(?:him|her|me)|narrated\s+to\s+(?:him|her|me))"
     rf"(?=\s*(?::|that\b))))"
 )
-_ENGLISH_OPENING = regex.compile(
+_ENGLISH_OPENING = LazyPattern(
     rf"\A\s*(?:"
     rf"(?:it|this\s+hadith)\s+(?:is|was|has\s+been|had\s+been)\s+{_NARRATED}\s+"
     rf"(?:to\s+us\s+)?{_BY}\s*{_LINK_NAME}"
@@ -184,7 +185,7 @@ _ENGLISH_OPENING = regex.compile(
     rf"|(?<!\bof)\s+(?=(?:(?:from|on\s+the\s+authority\s+of)\s+)?(?:{_PROPHET_EN})\b)|\s+(?=\(that\b))",
     regex.IGNORECASE,
 )
-_ENGLISH_EMBEDDED = regex.compile(
+_ENGLISH_EMBEDDED = LazyPattern(
     rf"(?<=^|[.!?]\s+)[^.!?]*?\bnarrated\s+to\s+(?:him|her|me|us|them)\s+by\s+{_NAME}{_EULOGY_AFTER}"
     rf"\s+(?:who\s+said\s*:\s*|that\s+|saying\s*:\s*)",
     regex.IGNORECASE | regex.MULTILINE,

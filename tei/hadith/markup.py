@@ -21,12 +21,13 @@ from tei.hadith.isnad import NARRATOR, TAHWIL, TERM, chain_links, embedded_chain
 from tei.hadith.quotations import find_quotations
 from tei.hadith.quran import find_citations
 from tei.text.normalize import GOD, PROFILES, arabic_formula, honorific_pattern
+from tei.text.patterns import LazyPattern
 from tei.xmlio import tei, xml
 
 QURAN_REFS_DECL_ID = "quran"
 CREF_MATCH = "([0-9]+):([0-9]+(-[0-9]+)?)"  # a single range; a list (8:9;8:12) is a reference too, without a link
 CREF_REPLACEMENT = "https://quran.com/$1/$2"
-EULOGY = honorific_pattern(PROFILES["hadith-ar"])
+EULOGY = LazyPattern.made_by(lambda: honorific_pattern(PROFILES["hadith-ar"]))
 GOD_FORMULA_AT_START = regex.compile(rf"\s*({arabic_formula('تعالى')}|{arabic_formula('سبحانه')})")
 TAHWIL_WORD = regex.compile(r"(?<![\p{L}\p{M}])ح(?![\p{L}\p{M}])")
 
