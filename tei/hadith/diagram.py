@@ -108,13 +108,17 @@ def build(witnesses: list[tuple[str, str]]) -> Diagram:
     return diagram
 
 
-def edition_svg(tree, name: str = "<edition>") -> str:
+def edition_svg(tree, name: str = "<edition>", texts: list[tuple[str, str]] | None = None) -> str:
     """The isnad diagram of an edition whose text is collated as isnad and matn (`<ab type="isnad">`), as SVG;
-    '' for any other edition, or when no witness's chain names a narrator."""
+    '' for any other edition, or when no witness's chain names a narrator. `texts`: each witness's text
+    (id, text) when the caller has read them already (the renderers' annotated copy); else the apparatus
+    reader reads them."""
     if not tree.xpath(f"//tei:text//tei:ab[@type='{ISNAD}']", namespaces=NSMAP):
         return ""
-    apparatus = Apparatus(tree, name)
-    diagram = build([(wid, apparatus.text(wid)) for wid in witness_ids(tree)])
+    if texts is None:
+        apparatus = Apparatus(tree, name)
+        texts = [(wid, apparatus.text(wid)) for wid in witness_ids(tree)]
+    diagram = build(texts)
     return svg(diagram) if diagram.order else ""
 
 

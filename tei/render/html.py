@@ -17,17 +17,13 @@ import os
 import sys
 from pathlib import Path
 
-from lxml import etree
-
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
-from tei.hadith.diagram import build, edition_svg, svg
-from tei.hadith.isnad import ISNAD
+from tei.hadith.diagram import edition_svg
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.entries import annotated, witness_texts
 from tei.render.xslt import transform
 from tei.resources import resource, resource_root
-from tei.xmlio import NSMAP
 
 STYLESHEET = "html/edition.xsl"
 ASSETS = ("edition.css", "edition.js", "fonts/amiri-arabic.woff", "fonts/tei-symbols.woff", "fonts/OFL.txt")
@@ -52,7 +48,8 @@ def render_html(request: RenderRequest) -> Rendered:
     base = os.path.relpath(edition_folder, site).replace(os.sep, "/")
     params = {"edition-base": "" if base == "." else base + "/", **request.params}
     copy = annotated(request.tree, str(request.edition))
-    params["isnad-diagram"] = isnad_diagram(request.tree, copy, str(request.edition))
+    # '' unless isnad and matn; drawn from the witness texts the annotated copy carries (read once)
+    params["isnad-diagram"] = edition_svg(request.tree, str(request.edition), witness_texts(copy))
     transformed = transform(STYLESHEET, copy, str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
     if errors:
@@ -61,16 +58,6 @@ def render_html(request: RenderRequest) -> Rendered:
     for name in ASSETS:
         files[request.output / name] = resource("xslt", f"html/{name}").read_bytes()
     return Rendered(files, transformed.diagnostics)
-
-
-def isnad_diagram(tree: etree._ElementTree, copy: etree._ElementTree, name: str) -> str:
-    """The isnad diagram ('' unless the text is collated as isnad and matn), drawn from the witness texts the
-    annotated copy already carries: the edition is read by the apparatus reader once, not twice."""
-    texts = witness_texts(copy)
-    if texts is None or not tree.xpath(f"//tei:text//tei:ab[@type='{ISNAD}']", namespaces=NSMAP):
-        return edition_svg(tree, name) if texts is None else ""
-    drawn = build(texts)
-    return svg(drawn) if drawn.order else ""
 
 
 FORMATS = (

@@ -17,11 +17,13 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
+from lxml import etree
+
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import ExternalToolError, InvalidInputError, UsageError
 from tei.hadith.diagram import edition_svg
 from tei.render import OutputFormat, Rendered, RenderRequest
-from tei.render.entries import annotated
+from tei.render.entries import annotated, witness_texts
 from tei.render.xslt import transform
 
 # Each engine: the stylesheet that writes its source, and the module whose compile_pdf(source, name) compiles it.
@@ -39,18 +41,28 @@ MISSING_GLYPH_CODES = ("P014", "P023")
 LATEX_DIAGRAM = "isnad-diagram.pdf"
 
 
-def source(request: RenderRequest, language: str, diagram: str = "") -> tuple[bytes, list[Diagnostic]]:
+def prepared(request: RenderRequest) -> tuple[etree._ElementTree, str]:
+    """The annotated copy the stylesheets print (the apparatus reader's verdicts: who reads each reading,
+    groups, hands, ranges, an addition's place — one rule, in tei.apparatus) and the isnad diagram's SVG ('' unless
+    the text is collated as isnad and matn), drawn from the witness texts the copy carries: one reading."""
+    copy = annotated(request.tree, str(request.edition))
+    return copy, edition_svg(request.tree, str(request.edition), witness_texts(copy))
+
+
+def source(
+    request: RenderRequest, language: str, diagram: str = "", ready: tuple[etree._ElementTree, str] | None = None
+) -> tuple[bytes, list[Diagnostic]]:
     """The Typst or LaTeX source of the edition, and the stylesheet's warnings; its errors refuse the edition.
-    Typst takes the isnad diagram's SVG itself; LaTeX the name of the file it includes (`diagram`, '' for none)."""
+    Typst takes the isnad diagram's SVG itself; LaTeX the name of the file it includes (`diagram`, '' for none).
+    `ready`: what `prepared(request)` gave, when the caller has it already."""
     params = {key: value for key, value in request.params.items() if key not in ("engine", "strict")}
+    copy, svg = ready or prepared(request)
     if language == "typst":
-        params["isnad-diagram"] = edition_svg(request.tree, str(request.edition))  # '' unless isnad and matn
+        params["isnad-diagram"] = svg
     elif diagram:
         params["isnad-diagram"] = diagram
     stylesheet, _ = ENGINES[language]
-    # The apparatus reader's verdicts (who reads each reading, groups, hands, ranges, an addition's place)
-    # go to the stylesheet in an annotated copy: one rule, in tei.apparatus.
-    transformed = transform(stylesheet, annotated(request.tree, str(request.edition)), str(request.edition), params)
+    transformed = transform(stylesheet, copy, str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise InvalidInputError(*errors)
@@ -69,8 +81,9 @@ def render_pdf(request: RenderRequest) -> Rendered:
     _, compiler = ENGINES[engine]
     compile_pdf = importlib.import_module(compiler).compile_pdf
     if engine == "latex":  # the isnad diagram as a PDF figure beside the source ('' unless isnad and matn)
-        svg = edition_svg(request.tree, str(request.edition))
-        text, diagnostics = source(request, engine, LATEX_DIAGRAM if svg else "")
+        ready = prepared(request)
+        svg = ready[1]
+        text, diagnostics = source(request, engine, LATEX_DIAGRAM if svg else "", ready)
         pdf, warnings = compile_pdf(text, str(request.edition), {LATEX_DIAGRAM: svg} if svg else None)
     else:
         text, diagnostics = source(request, engine)
