@@ -20,7 +20,7 @@
 
   <xsl:template name="isnad-diagram">
     <xsl:if test="$isnad-diagram != ''">
-      <xsl:text>&#10;\clearpage&#10;{\noindent\textbf{Isnad diagram}\par}&#10;\medskip&#10;\noindent\includegraphics[width=\textwidth,height=0.85\textheight,keepaspectratio]{</xsl:text>
+      <xsl:text>&#10;\clearpage&#10;{\noindent\textbf{Isnad diagram}\par}&#10;\medskip&#10;\noindent\includegraphics[width=\textwidth,height=0.8\textheight,keepaspectratio]{</xsl:text>
       <xsl:value-of select="$isnad-diagram"/>
       <xsl:text>}&#10;</xsl:text>
     </xsl:if>
