@@ -31,7 +31,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, RDG_GRP, Witnesses, content_text, transcription_text, witness_text
+from tei.apparatus import APP, LEM, RDG, RDG_GRP, Witnesses, content_text, readings, transcription_text, witness_text
 from tei.diagnostics import Diagnostic, warning
 from tei.model import Work
 from tei.outputs import sha256
@@ -289,15 +289,7 @@ def _detach(element: etree._Element) -> None:
 
 def _readings(container: etree._Element | None) -> list[etree._Element]:
     """The lem and rdg elements of an app (or rdgGrp) of its own, groups included, nested units not."""
-    if container is None:
-        return []
-    found = []
-    for child in container:
-        if child.tag in (LEM, RDG):
-            found.append(child)
-        elif child.tag == RDG_GRP:
-            found.extend(_readings(child))
-    return found
+    return [] if container is None else readings(container)
 
 
 def _reading_of(app: etree._Element | None, witness: str, resolve) -> etree._Element | None:
