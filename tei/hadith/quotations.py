@@ -113,18 +113,29 @@ def key(word: str) -> str:
 @cache
 def quran() -> Quran:
     keys, verse_of, starts = [], [], set()
+    keyed: dict[str, str] = {}  # each spelling folded once: 82,000 words, 15,000 spellings
+
+    def key_of(word: str) -> str:
+        found = keyed.get(word)
+        if found is None:
+            found = keyed[word] = key(word)
+        return found
+
     basmala = [key(word) for word in ("بسم", "الله", "الرحمن", "الرحيم")]
     for line in text_path().read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
             continue
         surah, verse, words = line.split("|", 2)
         starts.add(len(keys))
-        if verse == "1" and surah != "1" and [key(w) for w in words.split()[:4]] == basmala:
+        split = words.split()
+        if verse == "1" and surah != "1" and [key_of(w) for w in split[:4]] == basmala:
             starts.add(len(keys) + 4)
-        for word in words.split():
-            if key(word):  # a pause mark standing alone (ۚ) is no word
-                keys.append(key(word))
-                verse_of.append((int(surah), int(verse)))
+        place = (int(surah), int(verse))
+        for word in split:
+            folded = key_of(word)
+            if folded:  # a pause mark standing alone (ۚ) is no word
+                keys.append(folded)
+                verse_of.append(place)
     places: dict[tuple[str, str, str], list[int]] = {}
     for n in range(len(keys) - 2):
         places.setdefault((keys[n], keys[n + 1], keys[n + 2]), []).append(n)

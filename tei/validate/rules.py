@@ -81,6 +81,13 @@ class ApparatusDocument:
             except TeiError as exc:  # the apparatus cannot be read: say why, check the rest
                 self.refusal = exc.diagnostics
 
+    def text(self, witness_id: str) -> str:
+        """The witness's text rebuilt from the apparatus, lacunae unmarked; by the reader already built (the
+        document read once for every witness), else by a reader of its own."""
+        if self._apparatus is not None:
+            return self._apparatus.text(witness_id, "")
+        return witness_text(self.tree, witness_id, self.name, lacuna_marker="")
+
     def used(self) -> set[str]:
         """The witnesses some unit attests (a reading of theirs, named or as a lem without @wit)."""
         return {
@@ -274,7 +281,7 @@ def transcriptions(edition: ApparatusDocument) -> Iterator[Diagnostic]:
             continue
         if edition.refusal:
             return  # the apparatus cannot be read (reader_findings says why): there is no text to compare
-        rebuilt = witness_text(edition.tree, witness_id, edition.name, lacuna_marker="")
+        rebuilt = edition.text(witness_id)
         if rebuilt != expected:
             at = _first_difference(rebuilt, expected)
             target = link.get("target")
