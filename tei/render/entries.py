@@ -67,9 +67,23 @@ class Siglum:
     group: bool = False
 
 
+_LAST: list[tuple[tuple, etree._ElementTree]] = []  # the last edition annotated in this process, and its copy
+
+
 def annotated(tree: etree._ElementTree, name: str = "<edition>") -> etree._ElementTree:
     """A copy of the edition with the reader's verdicts in TK_NS; without them when the reader refuses it
-    (no TEI namespace, no body, a group holding itself): the stylesheets then report what they can."""
+    (no TEI namespace, no body, a group holding itself): the stylesheets then report what they can.
+
+    The last edition annotated is remembered by its name, URL and serialised bytes, so that the web and the
+    print edition of one build (each stage parses edition.xml anew) read it once; each call returns a copy
+    of its own, which the caller may change."""
+    key = (name, tree.docinfo.URL, etree.tostring(tree))
+    if not _LAST or _LAST[0][0] != key:
+        _LAST[:] = [(key, _annotated(tree, name))]
+    return copy.deepcopy(_LAST[0][1])
+
+
+def _annotated(tree: etree._ElementTree, name: str) -> etree._ElementTree:
     result = copy.deepcopy(tree)
     root = result.getroot()
     apps = list(root.iter(APP))
