@@ -7,5 +7,6 @@ cd "$(dirname "$0")/.."
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 # pytest on every core (pytest-xdist, at most 4 workers); arguments come after, so `sh scripts/check.sh -n 0 tests/x`
-# runs in one process.
-.venv/bin/python -m pytest -n auto --maxprocesses 4 "$@"
+# runs in one process. --dist loadgroup: the tests that share a rendering or a module's fixture run on one worker
+# (the groups are given in tests/conftest.py), so it is made once, not once on each worker.
+.venv/bin/python -m pytest -n auto --maxprocesses 4 --dist loadgroup "$@"

@@ -53,8 +53,50 @@ SLOW_FILES = {"test_interruption.py", "test_soak.py", "test_corpus.py", "test_pa
 TOOL_FILES = {"test_pdf.py", "test_pdf_engines.py", "test_pdf_corpora.py", "test_hadith.py", "test_xsltproc.py"}
 
 
+# Groups for pytest-xdist (scripts/check.sh runs `--dist loadgroup`): the tests of one group run on one worker,
+# so that what they share is made once in the run, not once on each worker (or again after a worker ran another
+# file's tests in between, which tears a module's fixtures down):
+# - the tests of a file that use one of its module-scoped fixtures (a round trip, a collated corpus, a jing run);
+# - the tests that read one rendering of a memoising fixture, by the parameters it renders for (an edition and
+#   an engine); the seeds' and the mini fixture's PDFs, made once for every file that reads them.
+# Every other test is spread one by one, as with `--dist load`.
+RENDERED_BY_PARAMS = {  # (file, memoising fixture) -> the parameters that choose what it renders
+    ("test_pdf_corpora.py", "printed"): ("name", "index", "engine"),
+    ("test_browser.py", "site_of"): ("name",),
+}
+SHARED_SESSION = {
+    "seed_pdfs": "seed-pdfs",
+    "mini_typst_pdf": "mini-pdfs",
+    "mini_latex_pdf": "mini-pdfs",
+    "mini_pdf": "mini-pdfs",
+}
+
+
+def xdist_group(item) -> str | None:
+    """The group an item belongs to (see above), or None."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    for name, group in SHARED_SESSION.items():
+        if name in fixtures:
+            return group
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    where = item.nodeid.split("::")[0]
+    for (file, name), keys in RENDERED_BY_PARAMS.items():
+        if item.path.name == file and name in fixtures:
+            return "::".join([where, name, *(str(params[key]) for key in keys if key in params)])
+    definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+    for name in sorted(fixtures):
+        found = definitions.get(name)
+        if found and found[-1].scope == "module" and found[-1].baseid.startswith("tests"):
+            return where
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the marks
 def pytest_collection_modifyitems(config, items):
     for item in items:
+        group = xdist_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
         fixtures = set(getattr(item, "fixturenames", ()))
         for marker, names in TIER_FIXTURES.items():
             if fixtures & names:
