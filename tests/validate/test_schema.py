@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -50,8 +51,10 @@ def mutated(outputs, tmp_path_factory) -> list[Path]:
     return paths
 
 
+@cache
 def project_errors(path: Path, engine_kinds: tuple[type, ...]) -> list:
-    """Error diagnostics of the project schema's engines of the given kinds (None if the file is refused)."""
+    """Error diagnostics of the project schema's engines of the given kinds (None if the file is refused).
+    Kept per file: three tests ask it of each of the 240 outputs and variants (they are made once a module)."""
     try:
         tree = read_document(path)
     except Exception:  # noqa: BLE001 - a variant that no longer parses is simply left out
