@@ -8,13 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from elementpath import XPathContext, get_node_tree
 from lxml import etree
-from validate.test_tei_all import corpus_trees
+from validate import tei_all_contexts
 
 from tei.errors import InvalidInputError
 from tei.validate.document import read_document
-from tei.validate.schema import load_schema
 from tei.validate.schematron import SchematronSchema, _prefilter, _widened
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
@@ -104,17 +102,17 @@ def node_key(node) -> tuple:
     return ("attribute", node.parent.elem, node.name)
 
 
+@pytest.mark.xdist_group(tei_all_contexts.GROUP)
 def test_every_prefilter_of_tei_all_finds_every_context_its_rule_fires_on(shared_dir, tei_all_rng):
-    (engine,) = [e for e in load_schema(tei_all_rng) if isinstance(e, SchematronSchema)]
+    engine, documents = tei_all_contexts.tei_all_corpus(shared_dir, tei_all_rng)
     rules = [rule for pattern in engine.patterns for rule in pattern.rules if rule.may_match is not None]
     assert len(rules) == sum(len(p.rules) for p in engine.patterns)  # each TEI rule has a prefilter
     fired = 0
-    for document, tree in corpus_trees(shared_dir):
-        nodes = get_node_tree(tree)
+    for document in documents:
         for rule in rules:
-            found = {node_key(n) for n in rule.may_match(tree)}
-            contexts = engine._token(rule.context).select(XPathContext(nodes))
+            found = {node_key(n) for n in rule.may_match(document.tree)}
+            contexts = document.contexts(engine, rule)
             missed = [key for key in map(node_key, contexts) if key not in found]
-            assert missed == [], (document.name, rule.context.source)
+            assert missed == [], (document.path.name, rule.context.source)
             fired += bool(found)
     assert fired > 80  # (rule, document) pairs where the prefilter found something

@@ -4,10 +4,11 @@ lxml then gives what elementpath gives, context by context and test by test, on 
 from __future__ import annotations
 
 import pytest
-from elementpath import XPathContext, get_node_tree
+from elementpath import XPathContext
 from lxml import etree
+from validate import tei_all_contexts
+from validate.tei_all_contexts import CorpusDocument
 from validate.test_schematron import MINI, node_key
-from validate.test_tei_all import corpus_trees
 
 from tei.validate import project_schema
 from tei.validate.document import read_document
@@ -61,11 +62,11 @@ def test_expressions_left_to_elementpath(xpath2):
             etree.XPath(form)
 
 
-def assert_lxml_agrees_with_elementpath(engine: SchematronSchema, tree: etree._ElementTree, name: str) -> int:
+def assert_lxml_agrees_with_elementpath(engine: SchematronSchema, document: CorpusDocument) -> int:
     """For each rule lxml can run: the same context nodes, and on each the same value of every test."""
-    nodes, compared = get_node_tree(tree), 0
+    tree, name, nodes, compared = document.tree, document.path.name, document.nodes, 0
     for rule in (r for pattern in engine.patterns for r in pattern.rules if r.exact):
-        contexts = list(engine._token(rule.context).select(XPathContext(nodes)))
+        contexts = document.contexts(engine, rule)
         assert {node_key(n) for n in rule.may_match(tree)} == {node_key(n) for n in contexts}, rule.context
         for check in (c for c in rule.checks if c.quick is not None and not rule.lets):
             for node in contexts:
@@ -80,12 +81,13 @@ def assert_lxml_agrees_with_elementpath(engine: SchematronSchema, tree: etree._E
 
 def test_lxml_runs_the_project_rules_as_elementpath_does():
     (_grammar, engine) = load_schema(project_schema())
-    assert assert_lxml_agrees_with_elementpath(engine, read_document(MINI), MINI.name) > 0
+    assert assert_lxml_agrees_with_elementpath(engine, CorpusDocument(MINI, read_document(MINI))) > 0
 
 
+@pytest.mark.xdist_group(tei_all_contexts.GROUP)
 def test_lxml_runs_the_tei_rules_as_elementpath_does_on_every_corpus_document(shared_dir, tei_all_rng):
-    (engine,) = [e for e in load_schema(tei_all_rng) if isinstance(e, SchematronSchema)]
+    engine, documents = tei_all_contexts.tei_all_corpus(shared_dir, tei_all_rng)
     quick = [r for p in engine.patterns for r in p.rules if r.quick]
     assert len(quick) >= 50  # most of the TEI's rules need no elementpath
-    compared = sum(assert_lxml_agrees_with_elementpath(engine, tree, d.name) for d, tree in corpus_trees(shared_dir))
+    compared = sum(assert_lxml_agrees_with_elementpath(engine, document) for document in documents)
     assert compared > 500
