@@ -223,7 +223,12 @@
   </xsl:template>
 
   <xsl:template name="unit-number">
-    <xsl:number level="any" count="tei:app"/>
+    <!-- The annotated copy carries that number (tk:id "u<n>", counted as xsl:number counts): read there, since
+         counting the apps before each app costs time quadratic in their number. -->
+    <xsl:choose>
+      <xsl:when test="self::tei:app and starts-with(@tk:id, 'u')"><xsl:value-of select="substring(@tk:id, 2)"/></xsl:when>
+      <xsl:otherwise><xsl:number level="any" count="tei:app"/></xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <xsl:template name="unit-id">
