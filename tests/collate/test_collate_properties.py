@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
 from tei.apparatus import witness_text
-from tei.collate import collate
+from tei.collate import align, collate
+from tei.collate.align import likeness, near_copies
 from tei.model import Witness, Work
 from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_bytes, tei
@@ -124,3 +125,28 @@ def test_the_order_of_the_witnesses_does_not_matter(texts, random):
     random.shuffle(shuffled)
     again = dataclasses.replace(work, witnesses=tuple(shuffled))
     assert _canonical_body(_assert_lossless(again)) == _canonical_body(_assert_lossless(work))
+
+
+def _columns_of(alignment, witnesses) -> list[tuple]:
+    """The columns as the given witnesses stand in them (columns none of them has left out)."""
+    found = []
+    for column in alignment.columns:
+        cells = tuple(sorted((w, i) for w, i in column.cells.items() if w in witnesses))
+        if cells:
+            found.append(cells)
+    return found
+
+
+@settings(settings.get_profile("collate"))
+@given(witness_texts(), st.data())
+def test_a_copy_of_a_witness_changes_nothing_for_the_others(texts, data):
+    """Near copies count as one (tei.collate.align.witness_weights): a witness copied once more leaves every
+    column of the witnesses there before as it was, so a scholar adding a copy keeps the apparatus. (A
+    witness that already has near copies shares its group's weight with one member more: not exact then.)"""
+    keys = {f"W{n}": text.split() for n, text in enumerate(texts)}
+    copied = data.draw(st.sampled_from(sorted(keys)))
+    groups = near_copies(keys, likeness(keys))
+    assume(sum(1 for group in groups.values() if group == groups[copied]) == 1)
+    before = align(keys, "W0")
+    after = align({**keys, "W9": list(keys[copied])}, "W0")
+    assert _columns_of(after, set(keys)) == _columns_of(before, set(keys))

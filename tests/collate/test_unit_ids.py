@@ -59,14 +59,10 @@ def test_a_unit_the_fifth_witness_leaves_as_it_was_keeps_its_id(editions, name):
     assert len(kept) >= 0.9 * len(still), (len(kept), len(still))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 16, point 5: a fifth witness (a copy of a seed with 3-4 words changed) keeps 78-81 % of the "
-    "four-witness unit ids, not 90 %: the aligner arranges the old witnesses' words otherwise with it "
-    "(only 56-60 % of the units are still there as the four witnesses read them), so the units themselves "
-    "change, which no id can hide",
-)
 @pytest.mark.parametrize("name", sorted(FIFTHS))
 def test_adding_a_fifth_witness_keeps_nine_in_ten_unit_ids(editions, name):
+    """Issue 16: a fifth witness (a copy of a seed with 3-4 words changed) is a near copy; it shares its
+    original's weight and stands in its columns, so the four witnesses' units stay (measured: 100 %,
+    98.6 %, 100 % of 558 ids; 78-81 % before near copies counted as one)."""
     kept, total = ids_kept([u.id for u in editions["four"].units()], [u.id for u in editions[name].units()])
     assert kept >= 0.9 * total, f"{kept} of {total}"
