@@ -12,7 +12,10 @@ How it works (docs/collation.md tells the longer story):
 4. matches standing alone between long gaps are dropped as coincidences ("chaff"); the words left
    over between two matches are paired as substitutions when they balance;
 5. a run of words one witness has where the others lack it, equal to a run it lacks elsewhere, is a
-   transposition (a Move), recorded so that the two places are linked in the apparatus.
+   transposition (a Move), recorded so that the two places are linked in the apparatus;
+6. near copies (two witnesses alike in at least NEAR_COPY of their keys, in order) count as one: they
+   share one witness's weight in the columns' support and consensus, come one after the other, and a copy
+   joins the columns of its original's words, so adding a copy leaves the others' alignment as it was.
 Growth is near-linear in the length of the texts for real witnesses, which share many rare words.
 """
 
