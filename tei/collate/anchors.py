@@ -25,7 +25,7 @@ from collections import deque
 from dataclasses import replace
 
 from tei.collate.tokenize import tokenize
-from tei.model import Edition, Reading, ReadingGroup, Section, Transposition, VariationUnit
+from tei.model import Edition, Reading, ReadingGroup, Section, Transposition, VariationUnit, text_read
 from tei.text.normalize import Profile, profile_named
 
 CONTEXT_WORDS = 4  # words of the anchor before a unit that go into its id
@@ -77,7 +77,7 @@ class _Naming:
         speaker, words = None, []
         for witness in (self.anchor, *self.witnesses):
             reading = next((r for r in readings if witness in r.witnesses), None)
-            words = self.keys(_flat(reading.content, witness)) if reading is not None else []
+            words = self.keys(text_read(reading.content, witness)) if reading is not None else []
             if words:
                 speaker = witness
                 break
@@ -101,19 +101,6 @@ class _Naming:
             renamed = replace(reading, content=self.parts(reading.content, inside, section))
             lemma, entries = swap_reading(lemma, entries, reading, renamed)
         return replace(unit, id=new_id, lemma=lemma, entries=entries)
-
-
-def _flat(content, witness: str) -> str:
-    """The text one witness reads in a reading's content (nested units included)."""
-    text = []
-    for part in content:
-        if isinstance(part, str):
-            text.append(part)
-        else:
-            own = next((r for r in part.readings() if witness in r.witnesses), None)
-            if own is not None:
-                text.append(_flat(own.content, witness))
-    return "".join(text)
 
 
 def swap_reading(lemma, entries, old: Reading, new: Reading):

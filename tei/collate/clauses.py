@@ -28,7 +28,7 @@ import regex
 
 from tei.collate.align import Column, matched_pairs, without_chaff
 from tei.collate.analyse import CONTEXT, Collation, arrange
-from tei.model import Reading, Token, VariationUnit
+from tei.model import Reading, Token, VariationUnit, text_read
 
 MIN_CLAUSE = 4  # columns a clause of the close text needs before another cut
 _CLAUSE_END = regex.compile(r"[.!?;:؛؟。][\"'”’»)\]\p{Pf}\p{Pe}]*\Z")
@@ -91,7 +91,7 @@ def _loose_cuts(columns: list[Column], bounds: list[int], tokens: list[Token]) -
 
 def _container(run, parts, texts: dict[str, str], collation: Collation, start: int) -> VariationUnit:
     close = tuple(w for w in collation.witness_order if w in collation.alignment.order)
-    close_text = "".join(_flat(parts, collation.alignment.order[0]))
+    close_text = text_read(parts, collation.alignment.order[0])
     unit_id = _container_id(collation, start, close_text, texts)
     base = collation.base if collation.base in close else None
     lemma = Reading(close, tuple(parts), None if base else "paraphrase", is_lemma=bool(base))
@@ -100,23 +100,11 @@ def _container(run, parts, texts: dict[str, str], collation: Collation, start: i
         grouped.setdefault(texts[wid], []).append(wid)
     readings = []
     for text, wids in grouped.items():
-        kind = "omission" if not text else "addition" if not any(_flat(parts, w) for w in close) else "paraphrase"
+        kind = "omission" if not text else "addition" if not any(text_read(parts, w) for w in close) else "paraphrase"
         readings.append(Reading(tuple(wids), (text,) if text else (), kind))
     if base:
         return VariationUnit(unit_id, lemma, tuple(readings), "paraphrase")
     return VariationUnit(unit_id, None, (lemma, *readings), "paraphrase")
-
-
-def _flat(parts, wid: str) -> list[str]:
-    """The text one witness reads in the close parts (its reading of each flat unit)."""
-    found = []
-    for part in parts:
-        if isinstance(part, str):
-            found.append(part)
-        else:
-            reading = next((r for r in part.readings() if wid in r.witnesses), None)
-            found.extend(p for p in (reading.content if reading else ()) if isinstance(p, str))
-    return found
 
 
 def _container_id(collation: Collation, start: int, close_text: str, texts: dict[str, str]) -> str:

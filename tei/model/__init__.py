@@ -1,7 +1,7 @@
 """The edition model: plain dataclasses named after the TEI elements they stand for, built by collation and
 written by the writers. Stages downstream of edition.xml never read it: they read the XML through tei.apparatus."""
 
-from tei.model.edition import Edition, Reading, ReadingGroup, Section, Token, Transposition, VariationUnit
+from tei.model.edition import Edition, Reading, ReadingGroup, Section, Token, Transposition, VariationUnit, text_read
 from tei.model.witness import WITNESS_KINDS, Regularisation, Witness, Work
 
 __all__ = [
@@ -16,4 +16,5 @@ __all__ = [
     "VariationUnit",
     "Witness",
     "Work",
+    "text_read",
 ]

@@ -105,6 +105,20 @@ class Edition:
         return (Section("", self.body),)
 
 
+def text_read(parts, witness: str) -> str:
+    """The text one witness reads in a body or a reading's content: its strings, and in each variation unit
+    the text of the witness's own reading there (nested units included; nothing where it has no reading)."""
+    found = []
+    for part in parts:
+        if isinstance(part, str):
+            found.append(part)
+        else:
+            own = next((r for r in part.readings() if witness in r.witnesses), None)
+            if own is not None:
+                found.append(text_read(own.content, witness))
+    return "".join(found)
+
+
 def _units_in(parts) -> list[VariationUnit]:
     found = []
     for part in parts:

@@ -11,7 +11,7 @@ from lxml import etree
 from tei.apparatus import witness_ids, witness_text
 from tei.collate import collate
 from tei.collate.analyse import NON_SUBSTANTIVE
-from tei.model import Reading, ReadingGroup, VariationUnit
+from tei.model import Reading, ReadingGroup, VariationUnit, text_read
 from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_bytes, tei
 
@@ -70,18 +70,8 @@ def _readings_text(unit: VariationUnit) -> dict[str, str]:
     texts = {}
     for reading in unit.readings():
         for wid in reading.witnesses:
-            texts[wid] = _content_text(reading.content, wid)
+            texts[wid] = text_read(reading.content, wid)
     return texts
-
-
-def _content_text(content, wid: str) -> str:
-    parts = []
-    for part in content:
-        if isinstance(part, str):
-            parts.append(part)
-        else:
-            parts.append(_content_text(next(r for r in part.readings() if wid in r.witnesses).content, wid))
-    return "".join(parts)
 
 
 UHUD_STARTS = {"B": "The following year, when the Battle of Uhud", "C": "and when the day of Uhud came"}

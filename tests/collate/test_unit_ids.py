@@ -7,7 +7,7 @@ from collate.fifth_witness import FIFTHS, ids_kept, with_fifth
 from paths import SEEDS
 
 from tei.collate import collate
-from tei.model import Edition, VariationUnit
+from tei.model import Edition, VariationUnit, text_read
 from tei.readers.manifest import read_manifest
 
 
@@ -20,21 +20,10 @@ def editions() -> dict[str, Edition]:
     return found
 
 
-def _text(content, witness: str) -> str:
-    parts = []
-    for part in content:
-        if isinstance(part, str):
-            parts.append(part)
-        else:
-            own = next((r for r in part.readings() if witness in r.witnesses), None)
-            parts.append(_text(own.content, witness) if own is not None else "")
-    return "".join(parts)
-
-
 def _what_it_says(unit: VariationUnit, witnesses: set[str]) -> tuple:
     """A unit as the given witnesses read it: each one's exact text in it."""
     return unit.type, tuple(
-        sorted((w, _text(r.content, w)) for r in unit.readings() for w in r.witnesses if w in witnesses)
+        sorted((w, text_read(r.content, w)) for r in unit.readings() for w in r.witnesses if w in witnesses)
     )
 
 
