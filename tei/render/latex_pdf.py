@@ -3,11 +3,14 @@
 A missing latexmk is exit 4 with a one-line install hint; a LaTeX error shows the error lines of the log
 (each '!' line or 'file:line: message', with the source line that follows), not the whole log.
 
-XeLaTeX has no font fallback: the source names its chain of families in a comment (`% tei-fonts: main;
-arabic; fallback...`, xslt/latex/edition.xsl), and each character the main font lacks (Greek, Hebrew,
-U+FF0B "＋", ...) is set here in the first fallback family that has it ({\teifallbacka ...}); Arabic
-script is left to the stylesheet's \teiarabic. A character no family of the chain has is a warning P014
-naming it, its line in the LaTeX source and the families tried.
+Fonts follow the rule of xslt/common/fonts.xsl, as in Typst: the source names the chain, the families of
+each language and the language of the text in comment lines (`% tei-fonts: ...`, xslt/latex/edition.xsl)
+and marks text in a language (\\teilang{code} ... \\teilangend). XeLaTeX has no fallback, so each
+character beyond ASCII is set here in the first family of its language's own and then of the chain that
+has it ({\\teifallbacka ...}), Arabic script left to the stylesheet's \\teiarabic. A character no family
+has is a warning P014 naming it, its line in the LaTeX source and the families tried. Each family found in
+the print's font folders (tei.render.fonts: the font packages, Debian's Droid Sans Fallback) is loaded
+from those files, the same Typst is given; another is looked up by name (fontconfig).
 
 Figures given as SVG (the isnad diagram, tei.render.pdf) are turned into one-page PDFs by the Typst compiler
 (the machine has no SVG converter; their text stays text) and put beside the source for \\includegraphics.
@@ -26,9 +29,9 @@ from pathlib import Path
 
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
+from tei.render.fonts import faces, families, families_for, font_paths, language_families
 from tei.render.pdf import font_coverage, reproducible_timestamp, tool_failure
 from tei.render.typst_pdf import INSTALL_HINT as TYPST_HINT
-from tei.render.typst_pdf import font_paths
 
 INSTALL_HINT = (
     "install latexmk and XeLaTeX: apt-get install --no-install-recommends latexmk texlive-xetex "
@@ -38,55 +41,107 @@ TIMEOUT_SECONDS = 600
 LOG_LINES_SHOWN = 12
 MISSING_CHARACTER = re.compile(r"^Missing character: There is no (.+?) in font ([^/!:]+)")
 FONT_CHAIN = re.compile(r"^% tei-fonts: (.*)$", re.MULTILINE)
+LANGUAGE_FONTS = re.compile(r"^% tei-language-fonts: (.*)$", re.MULTILINE)
+TEXT_LANGUAGE = re.compile(r"^% tei-language: (.*)$", re.MULTILINE)
+LANGUAGE_MARK = re.compile(r"\\teilang\{([^{}]*)\}|\\teilangend ?")
+FONT_DECLARATION = re.compile(
+    r"(?P<command>\\setmainfont|\\newfontfamily\\[A-Za-z]+)\{(?P<family>[^{}]+)\}(?:\[(?P<options>[^\]]*)\])?"
+)
 ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
 FALLBACK_LETTERS = "abcdefghijklmnop"
 
 
 @cache
 def family_points(family: str) -> frozenset[int]:
-    """The code points a family's regular face has (the file fontconfig gives for the name), or none."""
+    """The code points a family's regular face has: its file in the print's font folders (tei.render.fonts),
+    else the file fontconfig gives for the name, else none."""
+    found = faces(family)
+    if found is not None:
+        return font_coverage(found.regular)[1]
     fc_match = shutil.which("fc-match")
     if fc_match is None:
         return frozenset()
-    found = subprocess.run([fc_match, "-f", "%{family}\t%{file}", family], capture_output=True, text=True).stdout
-    names, _, file = found.partition("\t")
+    matched = subprocess.run([fc_match, "-f", "%{family}\t%{file}", family], capture_output=True, text=True).stdout
+    names, _, file = matched.partition("\t")
     if family.lower() not in names.lower() or not file:
         return frozenset()
     return font_coverage(Path(file))[1]
 
 
-def with_fallbacks(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
-    """The source with every character the main font lacks set in the first fallback family that has it,
-    and a warning P014 for each character no family of the chain has."""
-    text = source.decode("utf-8")
+def font_rule(text: str) -> tuple[list[str], dict[str, list[str]], str] | None:
+    """The chain, the families of each language and the language of the text, from the comment lines the
+    stylesheet writes (xslt/latex/edition.xsl), or None for a source without them."""
     chain = FONT_CHAIN.search(text)
     if chain is None:
+        return None
+    by_language = LANGUAGE_FONTS.search(text)
+    language = TEXT_LANGUAGE.search(text)
+    return (
+        families(chain.group(1)),
+        language_families(by_language.group(1)) if by_language else {},
+        language.group(1).strip() if language else "",
+    )
+
+
+def with_fallbacks(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
+    """The source with every character set by the rule of xslt/common/fonts.xsl: in the first family of its
+    language's own (\\teilang{code} ... \\teilangend) and then of the chain that has it; a character the
+    main font (the chain's first) would set is left as it is, one another family sets goes into
+    {\\teifallback<letter> ...}, Arabic script into the stylesheet's \\teiarabic (\\arabicfont). Only
+    characters beyond ASCII are looked at (ASCII stays in the font in effect: it is also the markup). A
+    warning P014 for each character no family has."""
+    text = source.decode("utf-8")
+    rule = font_rule(text)
+    if rule is None:
         return source, []
-    families = [family.strip() for family in chain.group(1).split(";") if family.strip()]
-    main, arabic, fallbacks = families[0], families[1] if len(families) > 1 else "", families[2:]
-    points = {family: family_points(family) for family in families}
+    chain, by_language, text_language = rule
+    if not chain:
+        return source, []
+    main = chain[0]
+    extra = [f for names in by_language.values() for f in names if f not in chain]
+    letters = {family: FALLBACK_LETTERS[i] for i, family in enumerate(dict.fromkeys(chain + extra))}
+    arabic = (by_language.get("ar") or ["Amiri"])[0]
     begin = text.find("\\begin{document}")
-    out: list[str] = [text[:begin]]
-    missing: dict[str, int] = {}
+    declared = "".join(
+        f"\\newfontfamily\\teifallback{letters[family]}{{{family}}}\n" for family in dict.fromkeys(extra)
+    )
+    out: list[str] = [text[:begin], declared]
+    missing: dict[str, tuple[int, list[str]]] = {}
     current = None  # the fallback letter of the open run
+    languages = [text_language]
     line = text.count("\n", 0, begin) + 1
-    for char in text[begin:]:
+    position = begin
+    while position < len(text):
+        char = text[position]
+        marker = LANGUAGE_MARK.match(text, position) if char == "\\" else None
+        if marker is not None:
+            if current is not None:
+                out.append("}")
+                current = None
+            if marker.group(1) is not None:
+                languages.append(marker.group(1))
+            elif len(languages) > 1:
+                languages.pop()
+            out.append(marker.group(0))
+            position = marker.end()
+            continue
+        position += 1
         code = ord(char)
         if char == "\n":
             line += 1
         letter = None
-        if code > 127 and code not in points[main] and not char.isspace():
+        if code > 127 and not char.isspace():
+            order = families_for(languages[-1], chain, by_language)
             combining = unicodedata.category(char) in ("Mn", "Me")
-            if ARABIC_SCRIPT.match(char) and (not arabic or code in points[arabic]):
+            if ARABIC_SCRIPT.match(char) and code in family_points(arabic):
                 letter = None
             elif combining and current is not None:
                 letter = current
             else:
-                letter = next(
-                    (FALLBACK_LETTERS[i] for i, family in enumerate(fallbacks) if code in points[family]), None
-                )
-                if letter is None and unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Mn", "Me"):
-                    missing.setdefault(char, line)
+                family = next((f for f in order if code in family_points(f)), None)
+                letter = None if family in (None, main) else letters[family]
+                if family is None and unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Mn", "Me"):
+                    missing.setdefault(char, (line, order))
         if letter != current:
             if current is not None:
                 out.append("}")
@@ -100,13 +155,51 @@ def with_fallbacks(source: bytes, source_name: str) -> tuple[bytes, list[Diagnos
         warning(
             "P014",
             f"no font has the character {char!r} (U+{ord(char):04X}), first at line {place} of the LaTeX source: "
-            f"it is left out of the PDF (fonts tried: {', '.join(families)})",
+            f"it is left out of the PDF (fonts tried: {', '.join(order)})",
             source_name,
-            hint="install a font that has it and add it to the parameter fallback-fonts",
+            hint="install a font that has it and add it to the parameter fonts",
         )
-        for char, place in missing.items()
+        for char, (place, order) in missing.items()
     ]
     return "".join(out).encode("utf-8"), shown
+
+
+def font_files(source: bytes, folder: Path) -> bytes:
+    """The source with each font declaration of its preamble (\\setmainfont, \\newfontfamily) whose family
+    is in the print's font folders (tei.render.fonts) loading that family's files, linked into the folder
+    where XeLaTeX runs: the same files Typst is given. A face the family lacks (the font packages' variable
+    fonts have no bold file) is its regular or italic face made bold by XeTeX. Other families keep their
+    name (fontconfig)."""
+    text = source.decode("utf-8")
+    begin = text.find("\\begin{document}")
+    linked: dict[Path, str] = {}
+
+    def link(path: Path) -> str:
+        if path not in linked:
+            linked[path] = f"tei-font-{len(linked) + 1}{path.suffix.lower()}"
+            (folder / linked[path]).symlink_to(path)
+        return linked[path]
+
+    def load(match: re.Match) -> str:
+        found = faces(match.group("family"))
+        if found is None:
+            return match.group(0)
+        italic = found.italic or found.regular
+        options = [f"Path=./, ItalicFont={link(italic)}"]
+        options.append(
+            f"BoldFont={link(found.bold)}"
+            if found.bold
+            else f"BoldFont={link(found.regular)}, BoldFeatures={{FakeBold=2}}"
+        )
+        if found.bold_italic:
+            options.append(f"BoldItalicFont={link(found.bold_italic)}")
+        else:
+            options.append(f"BoldItalicFont={link(italic)}, BoldItalicFeatures={{FakeBold=2}}")
+        if match.group("options"):
+            options.append(match.group("options"))
+        return f"{match.group('command')}{{{link(found.regular)}}}[{', '.join(options)}]"
+
+    return (FONT_DECLARATION.sub(load, text[:begin]) + text[begin:]).encode("utf-8")
 
 
 def svg_pdf(svg: str, source_name: str) -> bytes:
@@ -149,7 +242,7 @@ def compile_pdf(
     source, uncovered = with_fallbacks(source, source_name)
     with tempfile.TemporaryDirectory(prefix="tei-latex-") as folder:
         tex = Path(folder) / "edition.tex"
-        tex.write_bytes(source)
+        tex.write_bytes(font_files(source, Path(folder)))
         for name, svg in (figures or {}).items():
             (Path(folder) / name).write_bytes(svg_pdf(svg, source_name))
         command = [latexmk, "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", tex.name]
@@ -210,7 +303,7 @@ def missing_characters(log: Path, source_name: str) -> list[Diagnostic]:
             "P023",
             f"the font {font} has no {character}: it is left out of the PDF",
             source_name,
-            hint="name a font that has it in the parameter fallback-fonts",
+            hint="name a font that has it in the parameter fonts",
         )
         for character, font in found
     ]

@@ -15,10 +15,10 @@ The source (xslt/typst/edition.xsl) is compiled in two modes (xslt/typst/preambl
    apparatus needs) and planned again with the measured heights when it differs; when it agrees, the
    PDF is written from the same compiler (Typst's cache: no third layout).
 
-Fonts: the folders of the Python packages fontpkg-noto-serif, fontpkg-amiri and fontpkg-frank-ruhl-libre,
-and Debian's Droid Sans Fallback when installed; system fonts are otherwise ignored, so that a PDF is the
-same on every machine. A character none of them has is a warning P014 naming it, its place and the
-fonts tried (an error with --strict, as every warning).
+Fonts: the folders of tei.render.fonts (the Python packages fontpkg-noto-serif, fontpkg-amiri and
+fontpkg-frank-ruhl-libre, and Debian's Droid Sans Fallback when installed), the same files XeLaTeX is given;
+system fonts are otherwise ignored, so that a PDF is the same on every machine. A character none of them
+has is a warning P014 naming it, its place and the fonts tried (an error with --strict, as every warning).
 """
 
 from __future__ import annotations
@@ -31,27 +31,12 @@ from pathlib import Path
 
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
+from tei.render.fonts import font_paths
 from tei.render.pdf import reproducible_timestamp, tool_failure, uncovered
 
 INSTALL_HINT = "install the Python packages typst and the fonts: pip install typst fontpkg-amiri fontpkg-noto-serif fontpkg-frank-ruhl-libre"
-FONT_PACKAGES = ("fontpkg_noto_serif", "fontpkg_amiri", "fontpkg_frank_ruhl_libre")
-# Fullwidth forms and CJK (U+FF0B "＋" in the seeds): Debian's fonts-droid-fallback (no pip package has them).
-SYSTEM_FONT_FOLDERS = ("/usr/share/fonts/truetype/droid",)
 TEXT_SHARE = 0.47  # the least part of a page's height the text keeps (15 lines on A5) while text remains
 CHECK_ROUNDS = 4
-
-
-def font_paths() -> list[str]:
-    paths = []
-    for name in FONT_PACKAGES:
-        try:
-            package = __import__(name)
-        except ImportError:
-            raise ExternalToolError(
-                error("P010", f"the font package {name.replace('_', '-')} is not installed", hint=INSTALL_HINT)
-            ) from None
-        paths.append(str(package.ROOT / "files"))
-    return paths + [folder for folder in SYSTEM_FONT_FOLDERS if Path(folder).is_dir()]
 
 
 @dataclass
@@ -131,9 +116,15 @@ def measured(records: list[dict]) -> Measured:
     for unit, keys in unit_keys.items():
         first = hook_lines.get(unit, 0)
         # A start that stands at the very end of a line (before the space the line broke at) belongs to
-        # the next line: the lemma's first word is there.
-        end_x = left if lines and lines[first].rtl else right
-        if first + 1 < len(lines) and abs(hook_x.get(unit, 0.0) - end_x) < 0.6:
+        # the next line: the lemma's first word is there. Not on a right-to-left line: there the hook
+        # reports the left edge of the box it shares with the lemma's first word, so a hook at the left
+        # end is that of the line's last word (Arabic pair 5 and Bisharah: a unit keyed to the line after
+        # its lemma), and an addition after the line's last word stays with that word. Nor for an addition
+        # (its end where its start is: no lemma), which stays with the word it follows (Avicenna's
+        # 'compositos.] item add. C' was keyed to the line after the word).
+        start_x = hook_x.get(unit, 0.0)
+        empty = unit in ends and abs(ends[unit][1] - start_x) < 0.6 and line_at(ends[unit][0]) == first
+        if first + 1 < len(lines) and not lines[first].rtl and not empty and abs(start_x - right) < 0.6:
             first += 1
         last = first
         if unit in ends:

@@ -18,7 +18,7 @@ from fontTools.ttLib import TTFont, TTLibError
 from tei.errors import InvalidInputError
 from tei.outputs import write_files
 from tei.render import render
-from tei.render.typst_pdf import font_paths
+from tei.render.fonts import font_paths
 
 from .test_pdf import (  # noqa: F401 (latexmk, seed_edition_file: fixtures)
     BOX,
@@ -340,18 +340,15 @@ def test_a_play_counts_verse_lines_and_sets_speakers_and_stage_directions(engine
 def test_a_character_no_font_has_is_a_warning_naming_it_and_the_fonts_tried(engine, tmp_path, request, monkeypatch):
     if engine == "latex":
         request.getfixturevalue("latexmk")
-    monkeypatch.setattr("tei.render.typst_pdf.SYSTEM_FONT_FOLDERS", ())
+    monkeypatch.setattr("tei.render.fonts.SYSTEM_FONT_FOLDERS", ())
     text = MINI.read_text("utf-8").replace("He consulted Abu Bakr", "He consulted ＋ Abu Bakr")
     edition = tmp_path / "plus.xml"
     edition.write_text(text, encoding="utf-8")
-    params = {"engine": engine}
-    params["fallback-fonts" if engine == "latex" else "fonts"] = (
-        "DejaVu Serif" if engine == "latex" else "Noto Serif, Amiri"
-    )
+    params = {"engine": engine, "fonts": "Noto Serif, Amiri"}
     rendered = render(edition, "pdf", tmp_path / "plus.pdf", params)
     (found,) = [d for d in rendered.diagnostics if d.code == "P014"]
     assert "U+FF0B" in found.message and "line" in found.message
-    assert ("Noto Serif" if engine == "typst" else "Charis SIL") in found.message
+    assert "Noto Serif" in found.message
     with pytest.raises(InvalidInputError) as refused:
         render(edition, "pdf", tmp_path / "plus.pdf", {**params, "strict": "yes"})
     assert refused.value.diagnostics[0].code == "P014"

@@ -89,7 +89,10 @@
   <xsl:template name="preamble">
     <xsl:value-of select="concat('\documentclass[twoside,', $font-size, ']{article}&#10;')"/>
     <xsl:value-of select="concat('\usepackage[', $paper, 'paper,inner=2.6cm,outer=2.2cm,top=2.4cm,bottom=', $bottom-margin, ',headsep=0.5cm,headheight=14pt]{geometry}&#10;')"/>
+    <!-- Each glyph cluster carries its text (ActualText): the font packages' Amiri has no glyph names, so
+         without it the contextual forms of Arabic letters could not be copied from the PDF. -->
     <xsl:text>\usepackage{fontspec}
+\XeTeXgenerateactualtext=1
 \usepackage{fancyhdr}
 \usepackage[series={A,B},noeledsec,noend]{reledmac}
 \usepackage{polyglossia}
@@ -98,14 +101,30 @@
     <xsl:value-of select="concat('\setdefaultlanguage{', $polyglossia-language, '}&#10;')"/>
     <xsl:text>\setotherlanguage{arabic}
 </xsl:text>
+    <!-- The fonts (xslt/common/fonts.xsl, one rule for both engines): the first family of the chain is
+         the main font, the first family of language-fonts for ar the Arabic one. tei/render/latex_pdf.py
+         reads the three comment lines, loads each family from the font packages' files and sets each
+         character in the first family of its language's own and then of the chain that has it
+         (\teifallbacka, b, ... are the families of the chain, in order; \teilang{code} ... \teilangend
+         mark the text in a language). -->
+    <xsl:variable name="chain" select="concat(normalize-space($fonts), ',')"/>
+    <xsl:variable name="main-font" select="normalize-space(substring-before($chain, ','))"/>
+    <xsl:variable name="arabic-families" select="substring-before(concat(substring-after(concat('; ', normalize-space($language-fonts)), '; ar='), ';'), ';')"/>
+    <xsl:variable name="arabic-font">
+      <xsl:choose>
+        <xsl:when test="normalize-space($arabic-families) != ''"><xsl:value-of select="normalize-space(substring-before(concat($arabic-families, ','), ','))"/></xsl:when>
+        <xsl:otherwise>Amiri</xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
     <xsl:value-of select="concat('\setmainfont{', $main-font, '}[Ligatures=TeXOff]&#10;')"/>
     <xsl:value-of select="concat('\newfontfamily\arabicfont{', $arabic-font, '}[Script=Arabic]&#10;')"/>
-    <!-- The fallback chain: tei/render/latex_pdf.py reads this line and sets each character the main
-         font lacks in the first family of the chain that has it (\teifallbacka, b, ...). -->
-    <xsl:value-of select="concat('% tei-fonts: ', $main-font, '; ', $arabic-font, '; ', translate($fallback-fonts, ',', ';'), '&#10;')"/>
+    <xsl:value-of select="concat('% tei-fonts: ', translate(normalize-space($fonts), ',', ';'), '&#10;')"/>
+    <xsl:value-of select="concat('% tei-language-fonts: ', normalize-space($language-fonts), '&#10;')"/>
+    <xsl:value-of select="concat('% tei-language: ', $language-of-text, '&#10;')"/>
     <xsl:call-template name="fallback-families">
-      <xsl:with-param name="rest" select="concat($fallback-fonts, ',')"/>
+      <xsl:with-param name="rest" select="$chain"/>
     </xsl:call-template>
+    <xsl:text>\newcommand{\teilang}[1]{}&#10;\newcommand{\teilangend}{}&#10;</xsl:text>
     <xsl:text>\lineation{section}
 \linenummargin{left}
 </xsl:text>
@@ -152,6 +171,25 @@
         <xsl:with-param name="letter" select="translate($letter, 'abcdefghijklmno', 'bcdefghijklmnop')"/>
       </xsl:call-template>
     </xsl:if>
+  </xsl:template>
+
+  <!-- The language of the text, as Typst takes it (TEI/@xml:lang, else the parameter default-lang). -->
+  <xsl:variable name="language-of-text">
+    <xsl:choose>
+      <xsl:when test="/*/@xml:lang"><xsl:value-of select="normalize-space(/*/@xml:lang)"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="$default-lang"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+
+  <!-- The marks of a stretch of text in a language (no-ops for TeX: tei/render/latex_pdf.py sets its
+       characters in the language's families). -->
+  <xsl:template name="language-start">
+    <xsl:if test="normalize-space(@xml:lang) != ''">
+      <xsl:value-of select="concat('\teilang{', translate(normalize-space(@xml:lang), '{}\%#', ''), '}')"/>
+    </xsl:if>
+  </xsl:template>
+  <xsl:template name="language-end">
+    <xsl:if test="normalize-space(@xml:lang) != ''">\teilangend </xsl:if>
   </xsl:template>
 
   <xsl:variable name="polyglossia-language">
@@ -294,7 +332,10 @@
       <xsl:text>&#10;\pstart </xsl:text>
       <!-- Vocalised Arabic: more leading, so that the marks of two lines never meet. -->
       <xsl:if test="starts-with(@xml:lang, 'ar')">\setRTL\arabicfont\linespread{1.4}\selectfont </xsl:if>
-      <xsl:value-of select="concat($content, '\pend&#10;')"/>
+      <xsl:call-template name="language-start"/>
+      <xsl:value-of select="$content"/>
+      <xsl:call-template name="language-end"/>
+      <xsl:text>\pend&#10;</xsl:text>
     </xsl:if>
   </xsl:template>
 
@@ -384,17 +425,19 @@
 
   <!-- ================================================================ languages and directions -->
 
-  <!-- Arabic (xml:lang ar...) as \textarabic, right to left; other languages keep the main font, which
-       covers Latin, the transliteration marks and Greek. -->
+  <!-- Text in a language: its marks (tei/render/latex_pdf.py sets it in the language's families); Arabic
+       (xml:lang ar...) as \textarabic, right to left. -->
   <xsl:template name="in-language">
     <xsl:param name="mode-body" select="false()"/>
     <xsl:variable name="arabic" select="starts-with(@xml:lang, 'ar')"/>
+    <xsl:call-template name="language-start"/>
     <xsl:if test="$arabic">\teiarabic{</xsl:if>
     <xsl:choose>
       <xsl:when test="$mode-body"><xsl:apply-templates mode="body"/></xsl:when>
       <xsl:otherwise><xsl:apply-templates mode="reading-content"/></xsl:otherwise>
     </xsl:choose>
     <xsl:if test="$arabic">}</xsl:if>
+    <xsl:call-template name="language-end"/>
   </xsl:template>
 
   <xsl:template match="*[@xml:lang]" mode="reading-content">
@@ -483,6 +526,12 @@
     <xsl:text>\textit{</xsl:text>
     <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$siglum"/></xsl:call-template>
     <xsl:text>}</xsl:text>
+  </xsl:template>
+
+  <!-- Between two sigla a space that does not shrink (0.45 em): Noto Serif's word space in
+       italic, shrunk in a justified line of notes, was read from the PDF as no space ('BC' for 'B C'). -->
+  <xsl:template name="sigla-separator">
+    <xsl:text>\hspace{0.45em plus 0.1em}</xsl:text>
   </xsl:template>
 
   <xsl:template name="emit-character">

@@ -13,16 +13,9 @@
   <!-- Size of the edition text, a class option (10pt, 11pt or 12pt); the apparatus is \footnotesize. -->
   <xsl:param name="font-size" select="'10pt'"/>
 
-  <!-- The main font (Debian package fonts-sil-charis: ā ū ḥ ṭ ʿ ʾ, a real italic) and the Arabic font
-       (Debian package fonts-hosny-amiri), both found by fontconfig. -->
-  <xsl:param name="main-font" select="'Charis SIL'"/>
-  <xsl:param name="arabic-font" select="'Amiri'"/>
-
-  <!-- Families for the characters the main font lacks, in order, comma-separated (XeLaTeX has no
-       fallback of its own: tei/render/latex_pdf.py sets each such character in the first family that
-       has it): DejaVu Serif (Greek, Cyrillic; Debian fonts-dejavu-core), DejaVu Sans (Hebrew with its
-       points), Droid Sans Fallback (CJK, fullwidth forms such as U+FF0B; Debian fonts-droid-fallback). -->
-  <xsl:param name="fallback-fonts" select="'DejaVu Serif, DejaVu Sans, Droid Sans Fallback'"/>
+  <!-- fonts, language-fonts: the fonts of the print, one rule for both engines (declared there); the
+       first family of fonts is the main font, that of language-fonts for ar the Arabic one. -->
+  <xsl:include href="../common/fonts.xsl"/>
 
   <!-- A line number is printed on every n-th line. -->
   <xsl:param name="line-step" select="'5'"/>

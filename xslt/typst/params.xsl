@@ -13,16 +13,8 @@
   <!-- Size of the edition text; the apparatus is set at 80 % of it. -->
   <xsl:param name="font-size" select="'10.5pt'"/>
 
-  <!-- Font families in order of preference, comma-separated: for each character the first family that
-       has its glyph sets it (Typst's own fallback). Each comes with a Python package (tei/render/typst_pdf.py
-       gives Typst their folders): Noto Serif (fontpkg-noto-serif: Latin, Greek, Cyrillic, the
-       transliteration marks, a real italic), Amiri (fontpkg-amiri: Arabic), Frank Ruhl Libre
-       (fontpkg-frank-ruhl-libre: pointed Hebrew); Droid Sans Fallback (CJK and fullwidth forms such as
-       U+FF0B) is Debian's fonts-droid-fallback. A character none of them has is a warning P014. -->
-  <xsl:param name="fonts" select="'Noto Serif, Amiri, Frank Ruhl Libre, Droid Sans Fallback'"/>
-
-  <!-- The families a language is set in before the chain above: "code=Family, Family; ...". -->
-  <xsl:param name="language-fonts" select="'ar=Amiri; fa=Amiri; ur=Amiri; grc=Noto Serif; el=Noto Serif; he=Frank Ruhl Libre; heb=Frank Ruhl Libre'"/>
+  <!-- fonts, language-fonts: the fonts of the print, one rule for both engines (declared there). -->
+  <xsl:include href="../common/fonts.xsl"/>
 
   <!-- A line number is printed on every n-th line. -->
   <xsl:param name="line-step" select="'5'"/>
