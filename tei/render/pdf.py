@@ -19,8 +19,9 @@ from pathlib import Path
 
 from lxml import etree
 
+from tei.apparatus import Apparatus
 from tei.diagnostics import Diagnostic, Severity, error
-from tei.errors import ExternalToolError, InvalidInputError, UsageError
+from tei.errors import ExternalToolError, InvalidInputError, TeiError, UsageError
 from tei.hadith.diagram import edition_svg
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.entries import annotated, witness_texts
@@ -45,8 +46,20 @@ def prepared(request: RenderRequest) -> tuple[etree._ElementTree, str]:
     """The annotated copy the stylesheets print (the apparatus reader's verdicts: who reads each reading,
     groups, hands, ranges, an addition's place — one rule, in tei.apparatus) and the isnad diagram's SVG ('' unless
     the text is collated as isnad and matn), drawn from the witness texts the copy carries: one reading."""
-    copy = annotated(request.tree, str(request.edition))
+    copy = annotated(printed_tree(request), str(request.edition))
     return copy, edition_svg(request.tree, str(request.edition), witness_texts(copy))
+
+
+def printed_tree(request: RenderRequest) -> etree._ElementTree:
+    """The edition as the print sets it: a base-text apparatus (location-referenced, double end-point) folded
+    into parallel segmentation by the apparatus reader, each unit in its place with the base text it points
+    to as its lem; the stylesheets read an app's own lem or rdg as its text, so that unfolded, the readings
+    of a double end-point unit (which has no lem) were printed in the text and notes ran into it."""
+    try:
+        reader = Apparatus(request.tree, str(request.edition))
+    except TeiError:  # not read as an apparatus: annotated() and the stylesheets say why
+        return request.tree
+    return reader.parallel if reader.folding_refused is None else request.tree
 
 
 def source(

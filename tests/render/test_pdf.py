@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from tei.apparatus import readings, witness_text
+from tei.apparatus import Apparatus, readings, witness_text
 from tei.outputs import write_files
 from tei.render import render
 from tei.xmlio import NSMAP, parse_file, tei
@@ -37,6 +37,13 @@ def plain(text: str) -> str:
     line break hyphenated (Typst marks the break with a soft hyphen) joined again."""
     collapsed = " ".join(unicodedata.normalize("NFKC", text).translate(BIDI_CONTROLS).split())
     return collapsed.replace("\u00ad ", "").replace("\u00ad", "")
+
+
+def bare(text: str) -> str:
+    """Text as its words are matched: plain, without combining marks (vowel signs of vocalised Arabic,
+    Hebrew points, accents left over by NFKC) and tatweel, which a PDF may give apart from their letter
+    or in another order."""
+    return "".join(char for char in plain(text) if unicodedata.category(char) not in ("Mn", "Me") and char != "\u0640")
 
 
 @dataclass
@@ -57,6 +64,8 @@ class Page:
     number: int
     lines: dict[int, str] = field(default_factory=dict)  # line number -> body text
     apparatus: str = ""
+    apparatus_ltr: str = ""  # the apparatus rows read left to right,
+    apparatus_rtl: str = ""  # and right to left (as an apparatus set right to left runs)
     unnumbered: list[str] = field(default_factory=list)  # body rows without a number (every_line_numbered)
 
 
@@ -73,25 +82,57 @@ def pdf_words(pdf: Path) -> list[list[Word]]:
     ]
 
 
+RIGHT_TO_LEFT = ("ARABIC", "HEBREW", "SYRIAC", "THAANA", "NKO")
+# A run of right-to-left letters and their marks (a bracket or a stop beside them keeps its place).
+RTL_RUN = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]+")
+RTL_WORDS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]+(?: [\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]+)*")
+
+
+def script(word: Word) -> str:
+    """The script of a word's first letter (LATIN, GREEK, ARABIC, HEBREW ...; '' without a letter)."""
+    letter = next((char for char in word.text if char.isalpha()), "")
+    return unicodedata.name(letter, "").split(" ")[0] if letter else ""
+
+
 def rows(words: list[Word]) -> list[list[Word]]:
-    """Words grouped into rows by the baseline of their Latin words; other words (Arabic glyph boxes are
-    taller and lower) join the row whose height holds their middle."""
-    latin = [w for w in words if re.search(r"[A-Za-z0-9]", w.text)]
+    """Words grouped into rows: words of one script by their baseline (a font's boxes are alike), then each
+    such group joined to the row whose first word's height holds its middle (Arabic glyph boxes are taller
+    and lower than Latin ones on the same line); the script with the most words is placed first. A row's
+    words run left to right, or right to left when most of its letters are of a right-to-left script
+    (pdftotext gives the words of such a line in visual order; read right to left, they are in the
+    order they are written)."""
+    by_script: dict[str, list[Word]] = {}
+    for word in words:
+        by_script.setdefault(script(word), []).append(word)
+    order = sorted(by_script, key=lambda name: (name == "", -len(by_script[name])))
     grouped: list[list[Word]] = []
-    for word in sorted(latin, key=lambda w: (w.y1, w.x0)):
-        if grouped and abs(grouped[-1][0].y1 - word.y1) < 2.0:
-            grouped[-1].append(word)
-        else:
-            grouped.append([word])
-    for word in (w for w in words if w not in latin):
-        middle = (word.y0 + word.y1) / 2
-        row = next((row for row in grouped if row[0].y0 <= middle <= row[0].y1), None)
-        if row is None:
-            grouped.append([word])
-        else:
-            row.append(word)
+    for name in order:
+        baselines: list[list[Word]] = []
+        for word in sorted(by_script[name], key=lambda w: (w.y1, w.x0)):
+            if baselines and abs(baselines[-1][0].y1 - word.y1) < 2.0:
+                baselines[-1].append(word)
+            else:
+                baselines.append([word])
+        for group in baselines:
+            middle = sum((w.y0 + w.y1) / 2 for w in group) / len(group)
+            row = next((row for row in grouped if row[0].y0 <= middle <= row[0].y1), None)
+            if row is None:
+                grouped.append(group)
+            else:
+                row.extend(group)
     grouped.sort(key=lambda row: row[0].y1)
-    return [sorted(row, key=lambda w: w.x0) for row in grouped]
+    return [sorted(row, key=lambda w: -w.x1 if right_to_left(row) else w.x0) for row in grouped]
+
+
+def logical(word: Word) -> str:
+    """A word's text in the order it is written: pdftotext -bbox gives the letters of a right-to-left word in
+    visual order (both engines), and may cut a vocalised word into several boxes, each reversed."""
+    return RTL_RUN.sub(lambda run: run.group()[::-1], word.text) if script(word) in RIGHT_TO_LEFT else word.text
+
+
+def right_to_left(row: list[Word]) -> bool:
+    letters = [script(w) for w in row if script(w)]
+    return sum(name in RIGHT_TO_LEFT for name in letters) * 2 > len(letters)
 
 
 def read_pdf(pdf: Path, every_line_numbered: bool = False) -> list[Page]:
@@ -113,13 +154,23 @@ def read_pdf(pdf: Path, every_line_numbered: bool = False) -> list[Page]:
             if body_rows
             else 0
         )
-        right = sorted(max(w.x1 for w in row) for row in body_rows)[len(body_rows) // 2] if body_rows else 0
+        right = (
+            sorted(max((w.x1 for w in row if not w.text.isdigit()), default=0) for row in body_rows)[
+                len(body_rows) // 2
+            ]
+            if body_rows
+            else 0
+        )
         texts, numbers = [], []
         for row in body_rows:
-            margin = [w for w in row if w.text.isdigit() and (w.x1 < left - 2 or w.x0 > right + 2)]
-            texts.append(plain(" ".join(w.text for w in row if w not in margin)))
-            numbers.append(int(margin[0].text) if margin else None)
-        page.apparatus = plain(" ".join(w.text for row in all_rows[first_small:] for w in row))
+            margin = margin_numbers(row, left, right)
+            texts.append(plain(" ".join(logical(w) for w in row if w not in margin)))
+            # a number alone in its row is no line's number (a conspectus listing numbered witnesses)
+            numbers.append(int(margin[0].text) if margin and len(margin) < len(row) else None)
+        page.apparatus = plain(" ".join(logical(w) for row in all_rows[first_small:] for w in row))
+        for direction, order in (("apparatus_ltr", lambda w: w.x0), ("apparatus_rtl", lambda w: -w.x1)):
+            text = " ".join(logical(w) for row in all_rows[first_small:] for w in sorted(row, key=order))
+            setattr(page, direction, plain(text))
         counted.append((page, texts, numbers))
     if every_line_numbered:
         for page, texts, numbers in counted:
@@ -130,26 +181,47 @@ def read_pdf(pdf: Path, every_line_numbered: bool = False) -> list[Page]:
     return [page for page, _, _ in counted]
 
 
-def is_small(row: list[Word], body_height: float) -> bool:
-    """A row set smaller than the text (apparatus), judged by its Latin words (Arabic glyph boxes are taller,
-    line numbers may be smaller)."""
-    latin = sorted(w.height for w in row if re.search(r"[A-Za-z]", w.text))
-    return bool(latin) and latin[len(latin) // 2] < 0.9 * body_height
+def margin_numbers(row: list[Word], left: float, right: float) -> list[Word]:
+    """The numbers of a row that stand in a margin: outside the text block and set apart from every other
+    word by more than a space (an apparatus row of numeric sigla on a page without text starts left of
+    that page's other words too)."""
+    return [
+        w
+        for w in row
+        if w.text.isdigit()
+        and (w.x1 < left - 2 or w.x0 > right + 2)
+        and all(other is w or other.x0 - w.x1 > 6 or w.x0 - other.x1 > 6 for other in row)
+    ]
 
 
-def body_text_height(pages: list[list[Word]]) -> float:
-    """The height of the body text: that of the Latin words in rows that carry a line number in a margin."""
-    heights = []
+def is_small(row: list[Word], body_height: dict[str, float]) -> bool:
+    """A row set smaller than the text (apparatus), judged by the words of the row's main script against the
+    body text's words of that script (each font has its own box height; line numbers may be smaller)."""
+    known = [w for w in row if script(w) in body_height]
+    if not known:  # a row of numbers (an entry's line number alone): against the body's usual height
+        heights = sorted(w.height for w in row)
+        return heights[len(heights) // 2] < 0.9 * min(body_height.values())
+    main = max({script(w) for w in known}, key=lambda name: sum(script(w) == name for w in known))
+    heights = sorted(w.height for w in known if script(w) == main)
+    return heights[len(heights) // 2] < 0.9 * body_height[main]
+
+
+def body_text_height(pages: list[list[Word]]) -> dict[str, float]:
+    """The height of the body text's words, by script: that of the words in rows that carry a line number in
+    a margin (the usual height of each script there)."""
+    heights: dict[str, list[float]] = {}
     for words in pages:
         text = [w for w in words if not w.text.isdigit()]
         if not text:
             continue
         left, right = min(w.x0 for w in text), max(w.x1 for w in text)
         for row in rows(words):
-            if any(w.text.isdigit() and (w.x1 < left - 2 or w.x0 > right + 2) for w in row):
-                heights += [w.height for w in row if re.search(r"[A-Za-z]", w.text)]
+            if margin_numbers(row, left, right):
+                for word in row:
+                    if script(word):
+                        heights.setdefault(script(word), []).append(word.height)
     assert heights, "no line number found in the margins"
-    return sorted(heights)[len(heights) // 2]
+    return {name: sorted(found)[len(found) // 2] for name, found in heights.items()}
 
 
 def number_lines(counted) -> None:
@@ -171,15 +243,22 @@ def number_lines(counted) -> None:
 SHADOWED = {tei("orig"): tei("reg"), tei("sic"): tei("corr"), tei("abbr"): tei("expan")}
 
 
+SPACED = (tei("w"), tei("pc"))
+
+
 def base_text(element: etree._Element) -> str:
     """The text of a reading as the base text shows it: a nested unit gives its base reading; of orig and
     reg side by side, reg (as the print edition shows them)."""
     parts = [element.text or ""]
     for child in element:
-        if child.tag == tei("app"):
+        if not isinstance(child.tag, str):  # a comment or processing instruction: only its tail is text
+            pass
+        elif child.tag == tei("app"):
             parts.append(base_text(readings(child)[0]))
         elif child.tag in SHADOWED and element.find(SHADOWED[child.tag]) is not None:
             pass
+        elif child.tag in SPACED:  # a word element is a word, even without whitespace beside it
+            parts.append(f" {base_text(child)} ")
         elif child.tag not in (tei("note"), tei("wit"), tei("witDetail")):
             parts.append(base_text(child))
         parts.append(child.tail or "")
@@ -194,14 +273,24 @@ def in_base_text(app: etree._Element) -> bool:
     return True
 
 
+def has_entry(app: etree._Element) -> bool:
+    """A unit the print keys to a line: it stands in the printed text, outside a note (whose lines are not
+    numbered), and has a reading besides its base one."""
+    outside_notes = next(app.iterancestors(tei("note")), None) is None
+    return in_base_text(app) and outside_notes and len(readings(app)) > 1
+
+
 def lemma_key(app: etree._Element) -> str:
-    """The first word the apparatus shows for a unit: of its base reading, else the word before it (else after)."""
-    words = WORD.findall(plain(base_text(readings(app)[0])))
+    """The first word the apparatus shows for a unit (what stands before the first space, as the lemma label
+    takes it): of its base reading, else the word before it (else after)."""
+    words = bare(base_text(readings(app)[0])).split()
     return words[0] if words else (word_next_to(app, before=True) or word_next_to(app, before=False))
 
 
 def word_next_to(app: etree._Element, before: bool) -> str:
-    """The base text's word just before (or after) a unit, looking out of enclosing units when needed."""
+    """The base text's word just before (or after) a unit, looking out of enclosing units when needed: what
+    stands between two spaces, as the apparatus reader takes an addition's anchor (a dash or a stop set
+    apart is one)."""
     parent = app.getparent()
     siblings = list(parent)
     index = siblings.index(app)
@@ -209,7 +298,7 @@ def word_next_to(app: etree._Element, before: bool) -> str:
         text = (parent.text or "") + "".join(base_text_of_node(s) for s in siblings[:index])
     else:
         text = (app.tail or "") + "".join(base_text_of_node(s) for s in siblings[index + 1 :])
-    words = WORD.findall(plain(text))
+    words = bare(text).split()
     if words:
         return words[-1] if before else words[0]
     enclosing = next(parent.iterancestors(tei("app")), None)
@@ -218,31 +307,81 @@ def word_next_to(app: etree._Element, before: bool) -> str:
 
 def base_text_of_node(node: etree._Element) -> str:
     """A sibling's base text and the text after it."""
-    own = base_text(readings(node)[0]) if node.tag == tei("app") else base_text(node)
+    if not isinstance(node.tag, str):  # a comment or processing instruction
+        own = ""
+    elif node.tag == tei("app"):
+        own = base_text(readings(node)[0]) if readings(node) else ""
+    else:
+        own = f" {base_text(node)} " if node.tag in SPACED else base_text(node)
     return own + (node.tail or "")
 
 
 def holds(text: str, key: str) -> bool:
-    """True when the text holds the word, in logical order or (Arabic drawn right to left) reversed."""
-    return key in text or key[::-1] in text
+    """True when the text holds the word, both compared bare (without combining marks).
+
+    A vocalised right-to-left word comes from pdftotext cut into boxes, and Typst gives the text of a letter
+    that carries a mark twice, sometimes as a box of its own beside the word ('زك ي ري اء ء' for
+    'زكرياء'): such a word is compared without spaces and punctuation, read in both orders of its boxes
+    (read left to right, the boxes come in visual order), and found when its letters come in order within
+    twice its length."""
+    text, key = bare(text), bare(key)
+    if key[:1] and unicodedata.name(key[0], "").split(" ")[0] in RIGHT_TO_LEFT:
+        backwards = RTL_WORDS.sub(lambda run: " ".join(run.group().split(" ")[::-1]), text)
+        candidates = (text, backwards)
+        # XeTeX's ActualText gives each word in logical order already: the letters as the PDF has them too.
+        candidates += tuple(RTL_RUN.sub(lambda run: run.group()[::-1], candidate) for candidate in candidates)
+        return any(in_order(squeezed(key), squeezed(candidate)) for candidate in candidates)
+    # A word with a combining mark the font draws apart may come as two boxes ('spǝ̄ ništā'), and Typst gives
+    # the text of a letter with a combining mark twice ('dā̊ā̊ŋhē' for 'dā̊ŋhē').
+    return key in text or squeezed(key) in squeezed(text)
+
+
+def in_order(key: str, text: str) -> bool:
+    """True when the key's letters come in order in the text, within twice the key's length."""
+    for start in (i for i, char in enumerate(text) if char == key[:1]):
+        rest = iter(text[start : start + 2 * len(key)])
+        if all(char in rest for char in key):
+            return True
+    return False
+
+
+def squeezed(text: str) -> str:
+    """Without spaces, repeated letters once; the punctuation beside right-to-left letters left out (its
+    place at either end of a box depends on the direction pdftotext gives it)."""
+    text = text.replace(" ", "")
+    if RTL_RUN.search(text) and any(char.isalpha() for char in text):
+        text = "".join(char for char in text if not unicodedata.category(char).startswith("P"))
+    return re.sub(r"(.)\1+", r"\1", text)
 
 
 def unhyphenated(page: Page, line: int, lines: dict[int, str]) -> str:
-    """A body line of a page with a word hyphenated at its end completed from the next line (on any page)."""
+    """A body line of a page with a word hyphenated at its end completed from the next line, and one
+    hyphenated at the end of the line before completed at its start (on any page): an addition after a
+    hyphenated word is keyed to the line where the word ends."""
     text = page.lines.get(line, "")
     following = lines.get(line + 1, "").split()
-    return text[:-1] + following[0] if text.endswith("-") and following else text
+    if text.endswith("-") and following:
+        text = text[:-1] + following[0]
+    previous = lines.get(line - 1, "")
+    if previous.endswith("-") and previous.split():
+        text = previous.split()[-1][:-1] + text
+    return text
 
 
 def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
     """The (page, line) of an apparatus entry 'N[–M] … key' whose body line N holds key: on the page of
-    line N, or (an apparatus continued as reledmac continues it) on a later page, never an earlier one."""
+    line N, or (an apparatus continued as reledmac continues it) on a later page, never an earlier one.
+    Each page's apparatus is read left to right and right to left (its rows as a right-to-left apparatus
+    sets them: the entry's number at the right, then its lemma)."""
     entry = re.compile(r"(?<![\d–])(\d+)(?:–(\d+))?(?= )")
     lines = {number: text for page in pages for number, text in page.lines.items()}
     page_of = {number: page for page in pages for number in page.lines}
-    for page in pages:
-        for match in entry.finditer(page.apparatus):
-            if not holds(page.apparatus[match.end() : match.end() + 8 + len(key) * 3], key):
+    for page, apparatus in ((p, bare(text)) for p in pages for text in (p.apparatus_ltr, p.apparatus_rtl)):
+        for match in entry.finditer(apparatus):
+            near = apparatus[match.end() : match.end() + 8 + len(key) * 3]
+            bracket = apparatus.find("]", match.end())  # or the entry's whole lemma, up to its bracket
+            lemma = apparatus[match.end() : bracket] if 0 <= bracket - match.end() <= 200 else ""
+            if not holds(near, key) and not holds(lemma, key):
                 continue
             line = int(match.group(1))
             home = page_of.get(line)
@@ -250,13 +389,25 @@ def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
                 continue
             if holds(unhyphenated(home, line, lines), key):
                 return page.number, line
+    # A unit in an unnumbered line (a heading): its entry 'key]' has no line number, on the page of that
+    # line or a later one.
+    for number, page in enumerate(pages):
+        if any(holds(text, key) for text in page.unnumbered):
+            for later in pages[number:]:
+                for apparatus in (later.apparatus_ltr, later.apparatus_rtl):
+                    lemmas = re.findall(r"((?:\S+ ){0,4}\S+) ?\]", bare(apparatus))  # up to 'a b … y z]'
+                    if any(holds(lemma, key) for lemma in lemmas):
+                        return later.number, 0
     return None
 
 
 def assert_apparatus_keyed(pdf: Path, edition: Path, every_line_numbered: bool = False) -> list[Page]:
     pages = read_pdf(pdf, every_line_numbered)
     tree = parse_file(edition)
-    apps = [app for app in tree.getroot().findall(".//tei:text//tei:app", NSMAP) if in_base_text(app)]
+    folded = Apparatus(tree, str(edition))
+    if folded.folding_refused is None:  # a base-text apparatus (location-referenced, double end-point) folded:
+        tree = folded.parallel  # each unit in its place, its lem the base text it points to
+    apps = [app for app in tree.getroot().findall(".//tei:text//tei:app", NSMAP) if has_entry(app)]
     assert apps, "the edition has no unit"
     missing = [
         (app.get("{http://www.w3.org/XML/1998/namespace}id"), lemma_key(app))

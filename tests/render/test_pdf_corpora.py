@@ -12,7 +12,10 @@ refused. Page images of a Greek page with many witnesses and of an Arabic page g
 from __future__ import annotations
 
 import json
+import re
 import subprocess
+import unicodedata
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -47,26 +50,41 @@ def pdf_text(pdf: Path) -> str:
     return subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
 
 
-# The page images looked at: a Greek collation of 140 witnesses, Arabic prose, a play-like verse edition.
+# The page images looked at (the last page): a Greek collation of 140 witnesses, Greek, Arabic prose, Hebrew.
 PICTURED = {
     "tei-apparatus/open-cbgm_3_john_collation.xml": "greek-3-john",
     "tei-apparatus/teiphy_ubs_ephesians.xml": "greek-ephesians",
     "tei-apparatus-conventions/alea_Bisharah.xml": "arabic-bisharah",
+    "tei-apparatus-conventions/solidrock_obadiah-collation.xml": "hebrew-obadiah",
 }
+
+
+@pytest.fixture(scope="session")
+def printed(tmp_path_factory):
+    """Each edition printed once per engine, every line numbered (line-step 1), for every test that reads its
+    PDF: (edition, engine) -> (diagnostics, PDF path)."""
+    made: dict = {}
+
+    def print_once(edition: Path, engine: str):
+        if (edition, engine) not in made:
+            rendered = render(edition, "pdf", Path("edition.pdf"), {"engine": engine, "line-step": "1"})
+            pdf = tmp_path_factory.mktemp(f"{edition.stem}-{engine}") / "edition.pdf"
+            pdf.write_bytes(next(iter(rendered.files.values())))
+            made[edition, engine] = rendered.diagnostics, pdf
+        return made[edition, engine]
+
+    return print_once
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])
 @pytest.mark.parametrize("name", corpus_files())
-def test_a_real_edition_prints_within_its_margins(name, engine, shared_dir, tmp_path, request, artifacts):
+def test_a_real_edition_prints_within_its_margins(name, engine, shared_dir, printed, request, artifacts):
     if engine == "latex":
         request.getfixturevalue("latexmk")
     edition = shared_dir / "corpora" / name
-    rendered = render(edition, "pdf", tmp_path / "edition.pdf", {"engine": engine})
-    assert not [d for d in rendered.diagnostics if d.severity is Severity.ERROR], rendered.diagnostics
-    assert not [d for d in rendered.diagnostics if d.code in ("P014", "P023")], "every character has a font"
-    (pdf_bytes,) = rendered.files.values()
-    pdf = tmp_path / "edition.pdf"
-    pdf.write_bytes(pdf_bytes)
+    diagnostics, pdf = printed(edition, engine)
+    assert not [d for d in diagnostics if d.severity is Severity.ERROR], diagnostics
+    assert not [d for d in diagnostics if d.code in ("P014", "P023")], "every character has a font"
     text = " ".join(pdf_text(pdf).split())
     assert "]" in text, "the apparatus is printed"
     title = parse_file(edition).getroot().find(".//tei:titleStmt/tei:title", NSMAP)
@@ -80,6 +98,44 @@ def test_a_real_edition_prints_within_its_margins(name, engine, shared_dir, tmp_
         save_page(pdf, pages - 1, artifacts / f"print-{engine}-{PICTURED[name]}")
 
 
+# The fonts of xslt/common/fonts.xsl, one rule for both engines: Latin and Greek in Noto Serif, Hebrew in
+# Frank Ruhl Libre, Arabic in Amiri (the font packages' files), whatever the engine.
+FAMILIES = {
+    "tei-apparatus-conventions/calpurnius_poem7-listapp.xml": ("LATIN", "NotoSerif"),
+    "tei-apparatus/teiphy_ubs_ephesians.xml": ("GREEK", "NotoSerif"),
+    "tei-apparatus-conventions/solidrock_obadiah-collation.xml": ("HEBREW", "FrankRuhlLibre"),
+    "tei-apparatus-conventions/alea_Bisharah.xml": ("ARABIC", "Amiri"),
+}
+RUN = re.compile(r'<text [^>]*font="(\d+)"[^>]*>(.*?)</text>', re.DOTALL)
+FONTSPEC = re.compile(r'<fontspec id="(\d+)"[^>]* family="(?:[A-Z]{6}\+)?([^"]+)"')
+
+
+def families_by_script(pdf: Path) -> dict[str, set[str]]:
+    """For each script (LATIN, GREEK, ...), the font families its letters are set in (pdftohtml -xml gives
+    every run of text with its font)."""
+    xml = subprocess.run(["pdftohtml", "-xml", "-i", "-stdout", "-q", str(pdf)], check=True, capture_output=True)
+    text = xml.stdout.decode("utf-8", errors="replace")
+    fonts = dict(FONTSPEC.findall(text))
+    found: dict[str, set[str]] = {}
+    for font, run in RUN.findall(text):
+        for char in unescape(re.sub(r"<[^>]+>", "", run)):
+            if char.isalpha():
+                found.setdefault(unicodedata.name(char, "?").split(" ")[0], set()).add(fonts[font])
+    return found
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+@pytest.mark.parametrize("name", FAMILIES)
+def test_each_script_is_set_in_the_family_of_its_language(name, engine, shared_dir, printed, request):
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    _, pdf = printed(shared_dir / "corpora" / name, engine)
+    script, family = FAMILIES[name]
+    found = families_by_script(pdf)
+    assert found.get(script), f"no {script} letter in the PDF"
+    assert all(name.startswith(family) for name in found[script]), found[script]
+
+
 def test_a_document_without_a_tei_text_is_refused(shared_dir, tmp_path):
     edition = shared_dir / "corpora" / "tei-apparatus" / NOT_TEI
     with pytest.raises(InvalidInputError) as refused:
@@ -87,24 +143,36 @@ def test_a_document_without_a_tei_text_is_refused(shared_dir, tmp_path):
     assert refused.value.diagnostics[0].code == "H001"
 
 
-# Every unit keyed to its line, read back with every line numbered (line-step 1). The reader of the test
-# (tests/render/test_pdf.py) finds rows by their letters and keys by the lemma's first word: it reads
-# these editions; the others need more of it (units in unnumbered headings, words as <w> without spaces,
-# double-end-point units whose lemma is elsewhere, rows of Greek, Hebrew or Arabic alone).
-KEYED = (
-    "tei-apparatus/evt_pseudoEdition.xml",
-    "tei-apparatus-conventions/calpurnius_poem7-listapp.xml",
-    "tei-apparatus-conventions/konrad_herz-crit-P.xml",
-)
+# Every unit keyed to its line, read back with every line numbered (line-step 1) by the reader of
+# tests/render/test_pdf.py, for both engines: rows by script, right-to-left rows read in both directions,
+# vocalised words compared without their marks, units in unnumbered headings, words as <w>, base-text
+# apparatus (double end-point, location-referenced) read folded as the print sets them; units inside a note
+# are not keyed to a line. What the print still gets wrong, measured on 2026-12-01:
+NOT_KEYED = {
+    ("tei-apparatus-conventions/evt_saba.xml", "typst"): (
+        "1 of 33 units: the lemma is a deleted stanza (subst/del/lg) and its entry is keyed to line 238, a "
+        "line without text before the stanza's first line (239, 'Spesso dal mondo')"
+    ),
+    ("tei-apparatus/evt_avicenna.xml", "typst"): (
+        "1 of 82 units: the entry '110 clarius] clare C' is printed on page 7, its line 110 on page 8 (the "
+        "final layout moved the line after the plan placed its entry)"
+    ),
+    ("tei-apparatus-conventions/dll_propertius-1-15.xml", "latex"): (
+        "2 of 42 units, whose lemma is a whole verse line (d1e372 'Hypsipyle uacuo …', d1e493 'audax …') have no "
+        "entry in the LaTeX apparatus, and their lines run on with the line before"
+    ),
+}
 
 
-@pytest.mark.parametrize("name", KEYED)
-def test_every_unit_of_a_real_edition_is_keyed_to_its_line(name, shared_dir, tmp_path):
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+@pytest.mark.parametrize("name", corpus_files())
+def test_every_unit_of_a_real_edition_is_keyed_to_its_line(name, engine, shared_dir, printed, request):
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    if (name, engine) in NOT_KEYED:
+        request.applymarker(pytest.mark.xfail(reason=NOT_KEYED[name, engine], strict=True))
     edition = shared_dir / "corpora" / name
-    rendered = render(edition, "pdf", tmp_path / "edition.pdf", {"line-step": "1"})
-    (pdf_bytes,) = rendered.files.values()
-    pdf = tmp_path / "edition.pdf"
-    pdf.write_bytes(pdf_bytes)
+    _, pdf = printed(edition, engine)
     assert_apparatus_keyed(pdf, edition, every_line_numbered=True)
 
 
@@ -121,19 +189,42 @@ def arabic_pair(shared_dir: Path, index: int, folder: Path) -> Path:
     return edition
 
 
+@pytest.fixture(scope="session")
+def pair_edition(shared_dir, tmp_path_factory):
+    made: dict[int, Path] = {}
+
+    def edition(index: int) -> Path:
+        if index not in made:
+            made[index] = arabic_pair(shared_dir, index, tmp_path_factory.mktemp(f"pair-{index}"))
+        return made[index]
+
+    return edition
+
+
 @pytest.mark.parametrize("engine", ["typst", "latex"])
 @pytest.mark.parametrize("index", range(16))
-def test_every_pair_of_the_arabic_corpus_prints_within_its_margins(index, engine, shared_dir, tmp_path, request):
+def test_every_pair_of_the_arabic_corpus_prints_within_its_margins(index, engine, pair_edition, printed, request):
     """The Arabic corpus (fully vocalised): no line below the bottom margin, no blank page, every character
     in an embedded font that has it, no character without a font."""
     if engine == "latex":
         request.getfixturevalue("latexmk")
-    edition = arabic_pair(shared_dir, index, tmp_path)
-    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": engine})
-    assert not [d for d in rendered.diagnostics if d.severity is Severity.ERROR], rendered.diagnostics
-    assert not [d for d in rendered.diagnostics if d.code in ("P014", "P023")], "every character has a font"
-    pdf = tmp_path / "pair.pdf"
-    pdf.write_bytes(next(iter(rendered.files.values())))
+    diagnostics, pdf = printed(pair_edition(index), engine)
+    assert not [d for d in diagnostics if d.severity is Severity.ERROR], diagnostics
+    assert not [d for d in diagnostics if d.code in ("P014", "P023")], "every character has a font"
     assert "]" in pdf_text(pdf), "the apparatus is printed"
     assert_within_margins_and_no_blank_page(pdf, last_page_free=engine == "latex")
     assert_glyphs_covered(pdf)
+
+
+# A sample of the pairs read back entry by entry (the PDFs above, reused).
+KEYED_PAIRS = (0, 5, 8, 13)
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+@pytest.mark.parametrize("index", KEYED_PAIRS)
+def test_every_unit_of_an_arabic_pair_is_keyed_to_its_line(index, engine, pair_edition, printed, request):
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    edition = pair_edition(index)
+    _, pdf = printed(edition, engine)
+    assert_apparatus_keyed(pdf, edition, every_line_numbered=True)

@@ -58,6 +58,9 @@
   <xsl:param name="reading-types" select="'no'"/>
   <!-- When the lemma's sigla are printed: 'eclectic' (the base witness does not read it), 'always', 'never'. -->
   <xsl:param name="lemma-sigla" select="'eclectic'"/>
+  <!-- Marks of direction without a glyph (LRM, RLM, ALM, the isolates and embeddings): a lemma made only of
+       them (a collation of Arabic text keeps an RLM of the source as a token) is empty, an addition. -->
+  <xsl:variable name="bidi-marks" select="'&#x200E;&#x200F;&#x061C;&#x2066;&#x2067;&#x2068;&#x2069;&#x202A;&#x202B;&#x202C;&#x202D;&#x202E;'"/>
   <!-- '' or the word printed instead of the sigla of a reading most witnesses read ('rell.', 'cett.'). -->
   <xsl:param name="majority" select="''"/>
 
@@ -113,12 +116,12 @@
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
     <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
     <xsl:choose>
-      <xsl:when test="normalize-space(string($base)) = ''">yes</xsl:when>
+      <xsl:when test="normalize-space(translate(string($base), $bidi-marks, '')) = ''">yes</xsl:when>
       <!-- Text with nothing that base-text leaves out: not empty (no need to rebuild it). -->
       <xsl:when test="not($base//tei:app or $base//tei:note or $base//tei:wit or $base//tei:witDetail)"/>
       <xsl:otherwise>
         <xsl:variable name="base-text"><xsl:apply-templates select="$base/node()" mode="base-text"/></xsl:variable>
-        <xsl:if test="normalize-space($base-text) = ''">yes</xsl:if>
+        <xsl:if test="normalize-space(translate($base-text, $bidi-marks, '')) = ''">yes</xsl:if>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -327,7 +330,7 @@
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
     <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
     <xsl:variable name="base-text"><xsl:apply-templates select="$base/node()" mode="base-text"/></xsl:variable>
-    <xsl:variable name="words" select="normalize-space($base-text)"/>
+    <xsl:variable name="words" select="normalize-space(translate($base-text, $bidi-marks, ''))"/>
     <xsl:choose>
       <xsl:when test="$words = '' and $annotated and key('reader', @tk:id)/@addition-after != ''">
         <!-- The apparatus reader's word before the addition (in the text of the witnesses without it). -->
@@ -455,10 +458,17 @@
     <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
   </xsl:template>
 
+  <!-- Text in an element-only parent is layout, except between two units or words given straight in it
+       (teiphy and open-cbgm put every unit in body): there it parts their words. -->
   <xsl:template match="text()" mode="body">
-    <xsl:if test="not(namespace-uri(..) = 'http://www.tei-c.org/ns/1.0' and contains($element-only, concat(' ', local-name(..), ' ')))">
-      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="."/></xsl:call-template>
-    </xsl:if>
+    <xsl:choose>
+      <xsl:when test="not(namespace-uri(..) = 'http://www.tei-c.org/ns/1.0' and contains($element-only, concat(' ', local-name(..), ' ')))">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="."/></xsl:call-template>
+      </xsl:when>
+      <xsl:when test="preceding-sibling::*[1][self::tei:app or self::tei:w] and following-sibling::*[1][self::tei:app or self::tei:w]">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+      </xsl:when>
+    </xsl:choose>
   </xsl:template>
 
   <!-- Words encoded as w elements with nothing between them (teiphy, open-cbgm) are printed apart. -->
