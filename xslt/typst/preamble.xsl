@@ -94,7 +94,7 @@
 // The apparatus of one page, in the footnote that reserves its height (the plan's), at its foot.
 #let tei-page-apparatus(id, spec) = {
   let drawing = tei-apparatus-drawing(spec.entries)
-  block(width: 100%, height: spec.height * 1pt, spacing: 0pt, {
+  block(width: 100%, height: spec.height * 1pt, spacing: 0pt, breakable: false, {
     layout(region => {
       let size = measure(block(width: region.width, drawing))
       context [#metadata((hook: id, page: here().page(), needed: size.height.pt(), reserved: spec.height))<tei-check>]
