@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from _pytest.nodeid import NodeId
 from paths import ARTIFACTS, SHARED
 from system import program, tmpfs
 
@@ -91,12 +92,29 @@ def xdist_group(item) -> str | None:
     return None
 
 
+def join_group(item) -> None:
+    """pytest-xdist 3.8 sends a group to one worker by a suffix '@group' on the nodeid, which it writes into
+    item._nodeid; pytest 9.2 keeps the nodeid in item._id, so the suffix is lost and --dist loadgroup spreads a
+    group's tests like --dist load (measured: one module fixture built on both workers). Write it where pytest
+    9.2 reads it, as xdist would (the group names of the item's xdist_group marks, joined)."""
+    names = sorted(
+        {
+            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+            for mark in item.iter_markers("xdist_group")
+        }
+    )
+    if names and isinstance(getattr(item, "_id", None), NodeId) and "@" not in item.nodeid.rpartition("]")[2]:
+        item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the marks
 def pytest_collection_modifyitems(config, items):
     for item in items:
         group = xdist_group(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+        if getattr(config.option, "loadgroup", False):  # an xdist worker with --dist loadgroup
+            join_group(item)
         fixtures = set(getattr(item, "fixturenames", ()))
         for marker, names in TIER_FIXTURES.items():
             if fixtures & names:
