@@ -153,10 +153,6 @@ NOT_KEYED = {
         "1 of 33 units: the lemma is a deleted stanza (subst/del/lg) and its entry is keyed to line 238, a "
         "line without text before the stanza's first line (239, 'Spesso dal mondo')"
     ),
-    ("tei-apparatus-conventions/dll_propertius-1-15.xml", "latex"): (
-        "2 of 42 units, whose lemma is a whole verse line (d1e372 'Hypsipyle uacuo …', d1e493 'audax …') have no "
-        "entry in the LaTeX apparatus, and their lines run on with the line before"
-    ),
 }
 
 

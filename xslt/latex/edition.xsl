@@ -258,7 +258,7 @@
                        | *[not(self::tei:app or self::tei:lem or self::tei:rdg or self::tei:rdgGrp)]
                           [.//tei:l or .//tei:p or .//tei:ab or .//tei:lg]
                           [not(ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head)]"
-      mode="body" priority="0.6">
+      mode="body" priority="0.6" name="blocks">
     <xsl:for-each select="node()[not(self::text()[normalize-space() = ''])]">
       <xsl:variable name="block"><xsl:call-template name="is-block"/></xsl:variable>
       <xsl:variable name="after-block">
@@ -314,6 +314,13 @@
     </xsl:if>
   </xsl:template>
 
+  <!-- Verse lines given straight in an ab or a p (DLL's Propertius: <ab><l>...</l><app><lem><l>...), not
+       quoted inside prose: the ab is a container of lines, each line a paragraph of its own, numbered. -->
+  <xsl:template match="tei:ab[tei:l or tei:app/tei:lem/tei:l] | tei:p[tei:l or tei:app/tei:lem/tei:l]"
+      mode="body" priority="1.5">
+    <xsl:call-template name="blocks"/>
+  </xsl:template>
+
   <xsl:template match="tei:ab | tei:p | tei:l" mode="body" priority="1">
     <!-- A unit whose lemma is made of blocks (whole verse lines, as DLL and EVT write them) has its
          entry at the start of its first block: reledmac takes no paragraph inside \edtext. -->
@@ -339,9 +346,12 @@
     </xsl:if>
   </xsl:template>
 
-  <!-- A block inside a block (l in a quote in a p, ...) runs on inside the outer paragraph. -->
+  <!-- A block inside a block (l in a quote in a p, ...) runs on inside the outer paragraph; not a line of
+       an ab or p made of lines (above). -->
   <xsl:template match="*[self::tei:ab or self::tei:p or self::tei:l or self::tei:head]
-                        [ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head]"
+                        [ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head]
+                        [not(self::tei:l and ancestor::*[not(self::tei:app or self::tei:lem or self::tei:rdg
+                             or self::tei:rdgGrp)][1][self::tei:ab or self::tei:p])]"
       mode="body" priority="2">
     <xsl:text> </xsl:text>
     <xsl:apply-templates mode="body"/>
