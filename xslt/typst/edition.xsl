@@ -209,7 +209,7 @@
   <xsl:template name="text-block">
     <xsl:param name="kind"/>
     <xsl:param name="function" select="'tei-block'"/>
-    <xsl:variable name="content"><xsl:apply-templates mode="body"/></xsl:variable>
+    <xsl:variable name="content"><xsl:call-template name="block-markers"/><xsl:apply-templates mode="body"/></xsl:variable>
     <xsl:if test="normalize-space($content) != ''">
       <xsl:text>&#10;&#10;#</xsl:text>
       <xsl:value-of select="$function"/>
@@ -262,7 +262,39 @@
     <xsl:call-template name="in-language"><xsl:with-param name="mode-body" select="true()"/></xsl:call-template>
   </xsl:template>
 
+  <!-- A unit whose lemma is made of blocks (a stanza deleted and rewritten, as EVT writes it): its marker
+       opens the lemma's first block, so that no empty line stands for it; the entry is keyed to that line. -->
+  <xsl:template match="tei:app[not(ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head)]"
+      mode="body" priority="1">
+    <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+    <xsl:variable name="lemma" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
+    <xsl:choose>
+      <xsl:when test="$lemma//tei:l or $lemma//tei:p or $lemma//tei:ab">
+        <xsl:apply-templates select="$lemma/node()" mode="body"/>
+      </xsl:when>
+      <xsl:otherwise><xsl:call-template name="unit"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- The markers of the units whose lemma's first block this is. -->
+  <xsl:template name="block-markers">
+    <xsl:variable name="me" select="generate-id()"/>
+    <xsl:for-each select="ancestor::tei:app[not(ancestor::tei:ab or ancestor::tei:p or ancestor::tei:l or ancestor::tei:head)]">
+      <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
+      <xsl:variable name="lemma" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
+      <xsl:if test="generate-id(($lemma//tei:l | $lemma//tei:p | $lemma//tei:ab)[1]) = $me">
+        <xsl:call-template name="unit-open"/>
+        <xsl:text>[], [], []);</xsl:text>
+      </xsl:if>
+    </xsl:for-each>
+  </xsl:template>
+
   <xsl:template match="tei:app" mode="body">
+    <xsl:call-template name="unit"/>
+  </xsl:template>
+
+  <!-- #tei-app("id", (its series' keys), : what opens a unit's call. -->
+  <xsl:template name="unit-open">
     <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
     <xsl:text>#tei-app("</xsl:text>
     <xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template>
@@ -275,6 +307,10 @@
       <xsl:if test="$b = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/b", </xsl:text></xsl:if>
     </xsl:for-each>
     <xsl:text>), </xsl:text>
+  </xsl:template>
+
+  <xsl:template name="unit">
+    <xsl:call-template name="unit-open"/>
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
     <xsl:variable name="lemma" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
     <!-- The lemma's first word goes apart, to be kept on one line with the unit's anchor (a space that
