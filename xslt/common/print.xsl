@@ -495,6 +495,15 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- Verse lines in a reading: parted by " / ", as an apparatus writes them (the whitespace between two
+       lines of an lg is not text, and they ran together: "piangendociò che non torna"). -->
+  <xsl:template match="tei:l" mode="reading-content">
+    <xsl:apply-templates mode="reading-content"/>
+    <xsl:if test="following-sibling::*[1][self::tei:l]">
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' / '"/></xsl:call-template>
+    </xsl:if>
+  </xsl:template>
+
   <xsl:template match="tei:w" mode="reading-content">
     <xsl:apply-templates mode="reading-content"/>
     <xsl:if test="following-sibling::node()[1][self::tei:w]">
