@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from lxml import etree
+
+from tei.collate import collate
+from tei.model import Witness, Work
+from tei.writers.edition import edition_bytes
 
 
 @pytest.fixture(scope="session")
@@ -22,3 +27,15 @@ def muslim_records(shared_dir) -> list[dict]:
     for number in range(1, 17):
         records += json.loads((folder / f"{number}.json").read_text(encoding="utf-8"))["hadiths"]
     return records
+
+
+@pytest.fixture(scope="session")
+def arabic_pair_editions(arabic_pairs) -> list[tuple[tuple[Witness, ...], etree._ElementTree]]:
+    """Each pair collated into an edition (A the base, profile hadith-ar): its witnesses and the parsed TEI,
+    made once for the tests of the chain markup that the edition carries."""
+    editions = []
+    for number, pair in enumerate(arabic_pairs):
+        witnesses = tuple(Witness(wid, wid, n["arabic"], "ar") for wid, n in zip("AB", pair, strict=True))
+        work = Work(f"pair{number}", "pair", language="ar", base="A", profile="hadith-ar", witnesses=witnesses)
+        editions.append((witnesses, etree.ElementTree(etree.fromstring(edition_bytes(collate(work))))))
+    return editions
