@@ -25,6 +25,7 @@ import zlib
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import groupby
 from math import lcm
 
 from rapidfuzz import fuzz
@@ -252,10 +253,7 @@ def _refined(columns: list[Column], state: _State) -> list[Column]:
     order = state.order
     if len(order) > EXACT_ORDER_LIMIT:
         return columns
-    together: dict[str, list[str]] = {}
-    for wid in order:
-        together.setdefault(state.groups[wid], []).append(wid)
-    groups = list(together.values())
+    groups = [list(members) for _, members in groupby(order, key=state.groups.get)]  # contiguous in the order
     for group in groups[1:] if len(groups) == 2 else groups if len(groups) > 2 else []:
         for wid in group:
             columns = state.remove(columns, wid)
