@@ -82,6 +82,12 @@ class Collation:
     unit_of: dict[int, str] = field(default_factory=dict)  # id() of a column -> its unit's id
     taken: set[str] = field(default_factory=set)
     position: dict[int, int] = field(default_factory=dict)  # id() of a column -> its index
+    rank: dict[str, int] = field(init=False, repr=False)  # witness -> its place in the canonical order
+    place: dict[str, int] = field(init=False, repr=False)  # witness -> its place in the work's order
+
+    def __post_init__(self) -> None:
+        self.rank = {wid: n for n, wid in enumerate(self.alignment.order)}
+        self.place = {wid: n for n, wid in enumerate(self.witness_order)}
 
     def present(self, column: Column, wids: tuple[str, ...] | None = None) -> list[Token]:
         """The tokens of the column (of these witnesses only, when given), in the order of its cells."""
@@ -291,7 +297,7 @@ def build_unit(
     for column in columns:
         collation.unit_of[id(column)] = unit_id
     transposed = any(id(c) in collation.moved for c in columns)
-    rank = {wid: n for n, wid in enumerate(collation.alignment.order)}
+    rank = collation.rank
     families = _readings(wids, texts, rank)
     base = collation.base if collation.base in wids else None
     reference = next((f for f in families if base in f), None) or max(
@@ -305,7 +311,7 @@ def build_unit(
     ]
     typed.sort(key=lambda pair: min(pair[0]))
     content = {tuple(f): _content(texts[f[0]]) for f in families}
-    place = {wid: n for n, wid in enumerate(collation.witness_order)}
+    place = collation.place
     wit = {tuple(f): tuple(sorted(f, key=place.__getitem__)) for f in families}
     if base:
         lemma, grouped = Reading(wit[tuple(reference)], content[tuple(reference)], None, True), []
