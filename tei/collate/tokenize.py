@@ -4,6 +4,14 @@ A token is a word with the punctuation attached before and after it (`“(Rememb
 punctuation standing alone, or a whole honorific formula (`(peace and blessings be upon him)`) when the
 profile recognises it. Whitespace before the first token becomes a token with an empty surface. Joined
 again, `surface + whitespace` of all tokens is the text, byte for byte.
+
+Speed: the token pattern of a profile with formulas holds every formula pattern (tens of kilobytes, some
+hundred groups), and the regex engine pays for that size at every match, formulas or not (about 12 µs a
+token). So each token is first matched by the plain pattern (the same pattern without formulas), which
+gives exactly the same match wherever no formula can play a part: where the token does not start with
+one of the profile's honorific initials, and its span holds none of the initials that are punctuation
+(`(`, which the full pattern takes as punctuation only where no formula starts). Elsewhere the full
+pattern decides. Tokenizing 500 witnesses x 1,000 words went from 9.8 s to about 2 s of CPU.
 """
 
 from __future__ import annotations
@@ -15,6 +23,12 @@ from tei.text.normalize import Profile, honorific_pattern
 
 WORD = r"[\w\p{M}]+(?:['’ʼ`\-‐][\w\p{M}]+)*"
 _LEADING_SPACE = regex.compile(r"\s+")
+_PUNCTUATION = r"[^\w\p{M}\s]"
+_PLAIN = regex.compile(
+    f"(?:(?P<lead>{_PUNCTUATION}*)(?P<word>{WORD})(?P<trail>{_PUNCTUATION}*)|(?P<alone>{_PUNCTUATION}+))"
+    r"(?P<space>\s*)",
+    regex.IGNORECASE,
+)  # the token pattern of a profile without formulas
 
 
 def _token_pattern(profile: Profile) -> regex.Pattern:
@@ -51,19 +65,51 @@ def tokenize(text: str, profile: Profile) -> list[Token]:
     if leading:
         tokens.append(Token("", leading.group(), "", ""))
         position = leading.end()
-    pattern = token_pattern(profile)
-    with_formulas = honorific_pattern(profile) is not None
     key = profile.key
-    for match in pattern.finditer(text, position):
+    for match in _token_matches(text, position, profile):
         lead, word, trail, space = match.group("lead", "word", "trail", "space")
         if word is not None:
             tokens.append(Token(lead + word + trail if lead or trail else word, space, key(word), word))
-        elif with_formulas and match.group("formula") is not None:
-            tokens.append(_formula(match, profile))
-        else:
+        elif match.group("alone") is not None:
             alone = match.group("alone")
             tokens.append(Token(alone, space, key(alone), ""))
+        else:
+            tokens.append(_formula(match, profile))
     return tokens
+
+
+def _token_matches(text: str, position: int, profile: Profile):
+    """The matches of the profile's token pattern from `position` on, as its finditer gives them; the plain
+    pattern's match stands in for it where no formula can play a part (see the module's docstring)."""
+    pattern = token_pattern(profile)
+    if honorific_pattern(profile) is None:
+        yield from pattern.finditer(text, position)
+        return
+    initials = profile.honorific_initials
+    careful = _careful(profile)
+    while True:
+        match = None
+        if position < len(text) and text[position] not in initials:
+            match = _PLAIN.match(text, position)
+            if match is not None and careful is not None and careful.search(text, position, match.end()):
+                match = None
+        if match is None:
+            match = pattern.search(text, position)
+            if match is None:
+                return
+        yield match
+        position = match.end()
+
+
+_CAREFUL: dict[str, regex.Pattern | None] = {}
+
+
+def _careful(profile: Profile) -> regex.Pattern | None:
+    """The profile's honorific initials that the plain pattern takes as punctuation (`(`), as a class."""
+    if profile.name not in _CAREFUL:
+        marks = "".join(c for c in profile.honorific_initials if regex.fullmatch(_PUNCTUATION, c))
+        _CAREFUL[profile.name] = regex.compile(f"[{regex.escape(marks)}]") if marks else None
+    return _CAREFUL[profile.name]
 
 
 def _formula(match: regex.Match, profile: Profile) -> Token:
