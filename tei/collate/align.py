@@ -357,7 +357,7 @@ def _update_consensus(
             column.tally.setdefault(key, []).append(rank)
             column.weighed[key] = column.weighed.get(key, 0) + weight
             current = column.key  # the heaviest key before (a new column's own key, not yet tallied)
-            if current == key or current not in column.tally or _standing(column, key) > _standing(column, current):
+            if current == key or current not in column.tally or _outweighs(column, key, current):
                 column.key, column.key_id = key, vocabulary[key]
             continue
         for found, ranks in list(column.tally.items()):
@@ -374,6 +374,13 @@ def _update_consensus(
 def _standing(column: Column, key: str) -> tuple[int, int]:
     """What a key weighs in a column: the weight of its witnesses, then the earliest of them in the order."""
     return column.weighed[key], -min(column.tally[key])
+
+
+def _outweighs(column: Column, key: str, other: str) -> bool:
+    """_standing(column, key) > _standing(column, other), looking at the ranks (hundreds of witnesses
+    may stand behind a key) only when the weights are equal."""
+    mine, theirs = column.weighed[key], column.weighed[other]
+    return mine > theirs or (mine == theirs and min(column.tally[key]) < min(column.tally[other]))
 
 
 def _add_witness(state: _State, wid: str, mate: tuple[str, list[int]] | None = None):

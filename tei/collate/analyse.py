@@ -208,27 +208,41 @@ def _last_part(run: tuple[str, list[Column], frozenset]) -> int:
 def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> tuple[str | VariationUnit, ...]:
     """Shared strings and variation units for these witnesses over these columns."""
     body: list[str | VariationUnit] = []
+    in_rank = tuple(sorted(wids, key=collation.rank.__getitem__))
+    tokens = collation.tokens
     for kind, run in segments(columns, wids, collation):
-        texts = witness_texts(run, wids, collation)
-        if kind == AGREE:
-            shared = texts[wids[0]].text
+        if kind == AGREE:  # every witness reads the same here: the first one's text is the text
+            shared = "".join(tokens[wids[0]][column.cells[wids[0]]].text for column in run)
             if body and isinstance(body[-1], str):
                 body[-1] += shared
             else:
                 body.append(shared)
         else:
-            body.append(build_unit(run, wids, texts, collation, kind == PHRASE))
+            body.append(build_unit(run, wids, _readings(run, in_rank, collation), collation, kind == PHRASE))
     return tuple(body)
 
 
-def witness_texts(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> dict[str, Text]:
-    """What each witness reads over these columns; the many absent from all of them share one empty Text."""
-    found: dict[str, list[Token]] = {}
+def _readings(columns: list[Column], in_rank: tuple[str, ...], collation: Collation) -> list[tuple[list[str], Text]]:
+    """The witnesses grouped by the exact text they read over these columns (one reading each), in the
+    canonical order (`in_rank` gives the witnesses in it), each group with its first witness's Text:
+    the others' tokens are never looked at again, so only their text is joined."""
     tokens = collation.tokens
+    found: dict[str, list[Token]] = {}
     for column in columns:
         for wid, index in column.cells.items():
             found.setdefault(wid, []).append(tokens[wid][index])
-    return {wid: Text(tuple(found[wid])) if wid in found else _EMPTY for wid in wids}
+    groups: dict[str, list[str]] = {}
+    first: dict[str, Text] = {}
+    for wid in in_rank:
+        own = found.get(wid)
+        text = "".join([token.surface + token.whitespace for token in own]) if own else ""
+        group = groups.get(text)
+        if group is None:
+            groups[text] = [wid]
+            first[text] = Text(tuple(own)) if own else _EMPTY
+        else:
+            group.append(wid)
+    return [(group, first[text]) for text, group in groups.items()]
 
 
 # --- reading types ----------------------------------------------------------------------------------
@@ -289,19 +303,26 @@ def _overlap(mine: tuple[str, ...], theirs: tuple[str, ...]) -> float:
 
 
 def build_unit(
-    columns: list[Column], wids: tuple[str, ...], texts: dict[str, Text], collation: Collation, phrase: bool = False
+    columns: list[Column],
+    wids: tuple[str, ...],
+    readings: list[tuple[list[str], Text]],
+    collation: Collation,
+    phrase: bool = False,
 ) -> VariationUnit:
-    """One <app>: a reading per distinct text, typed against the reference, grouped where only
-    normalisation differs; in a phrase unit a substituted reading is a paraphrase."""
+    """One <app>: a reading per distinct text (`readings`: the witnesses of each, in the canonical order,
+    and the first one's Text), typed against the reference, grouped where only normalisation differs; in
+    a phrase unit a substituted reading is a paraphrase."""
+    texts = {family[0]: text for family, text in readings}  # a family's text is its first witness's
     unit_id = _unit_id(columns, texts, collation)
     for column in columns:
         collation.unit_of[id(column)] = unit_id
     transposed = any(id(c) in collation.moved for c in columns)
     rank = collation.rank
-    families = _readings(wids, texts, rank)
+    families = [family for family, _ in readings]
     base = collation.base if collation.base in wids else None
     reference = next((f for f in families if base in f), None) or max(
-        families, key=lambda f: (len(f), -min(rank[w] for w in f))
+        families,
+        key=lambda f: (len(f), -rank[f[0]]),  # a family's first witness is its earliest in the order
     )
     reference_text = texts[reference[0]]
     typed = [
@@ -310,17 +331,19 @@ def build_unit(
         if f is not reference
     ]
     typed.sort(key=lambda pair: min(pair[0]))
-    content = {tuple(f): _content(texts[f[0]]) for f in families}
     place = collation.place
-    wit = {tuple(f): tuple(sorted(f, key=place.__getitem__)) for f in families}
+
+    def wit(family: list[str]) -> tuple[str, ...]:
+        return tuple(sorted(family, key=place.__getitem__))
+
     if base:
-        lemma, grouped = Reading(wit[tuple(reference)], content[tuple(reference)], None, True), []
+        lemma, grouped = Reading(wit(reference), _content(texts[reference[0]]), None, True), []
     else:
         reference_type = _mirror(typed[0][1]) if typed else "substitution"
-        lemma, grouped = None, [Reading(wit[tuple(reference)], content[tuple(reference)], reference_type)]
+        lemma, grouped = None, [Reading(wit(reference), _content(texts[reference[0]]), reference_type)]
     substantive: list[tuple[list[str], Reading]] = []
     for family, kind in typed:
-        reading = Reading(wit[tuple(family)], content[tuple(family)], kind)
+        reading = Reading(wit(family), _content(texts[family[0]]), kind)
         if kind in NON_SUBSTANTIVE:
             grouped.append(reading)
         else:
@@ -332,14 +355,6 @@ def build_unit(
         entries.extend(grouped)
     entries.extend(_grouped_by_normalisation(substantive, texts, collation.profile))
     return VariationUnit(unit_id, lemma, tuple(entries))
-
-
-def _readings(wids, texts: dict[str, Text], rank: dict[str, int]) -> list[list[str]]:
-    """Witnesses grouped by the exact text they read here, in the canonical order."""
-    families: dict[str, list[str]] = {}
-    for wid in sorted(wids, key=rank.__getitem__):
-        families.setdefault(texts[wid].text, []).append(wid)
-    return list(families.values())
 
 
 def _content(text: Text) -> tuple[str, ...]:

@@ -72,8 +72,9 @@ class _Naming:
         for part in parts:
             if isinstance(part, str):
                 keys = self.keys(part)
-                for witness in holders:
-                    self.before[witness].extend(keys)
+                if keys:
+                    for witness in holders:
+                        self.before[witness].extend(keys)
                 renamed.append(part)
             else:
                 renamed.append(self.unit(part, holders, section))
@@ -81,18 +82,7 @@ class _Naming:
 
     def unit(self, unit: VariationUnit, holders: tuple[str, ...], section: str) -> VariationUnit:
         readings = unit.readings()
-        # The speaker: the anchor when it reads something here, else the first witness (in the work's order)
-        # that does. The id is its own last words before the unit and its first words in it.
-        # A witness's reading is the first that names it; one that reads nothing has no words to give.
-        reading_of = {witness: reading for reading in reversed(readings) for witness in reading.witnesses}
-        speaker, words = None, ()
-        for witness in (self.anchor, *self.witnesses):
-            reading = reading_of.get(witness)
-            if reading is not None and reading.content:
-                words = self.keys(text_read(reading.content, witness))
-                if words:
-                    speaker = witness
-                    break
+        speaker, words = self.speaker(readings)  # the id: its last words before the unit, its first in it
         context = list(self.before[speaker]) if speaker is not None else []
         key = [unit.type or "", speaker or "", " ".join(context), " ".join(words[:FIRST_WORDS])]
         digest = hashlib.sha1("\x1d".join(key).encode("utf-8")).hexdigest()[:8]
@@ -103,16 +93,35 @@ class _Naming:
         self.taken.add(new_id)
         self.renamed[unit.id] = new_id
         lemma, entries = unit.lemma, unit.entries
+        before = self.before
         for reading in readings:
-            inside = tuple(w for w in reading.witnesses if w in self.before)
             if all(isinstance(part, str) for part in reading.content):
                 keys = self.keys("".join(reading.content))
-                for witness in inside:
-                    self.before[witness].extend(keys)
+                if keys:
+                    for witness in reading.witnesses:
+                        if witness in before:
+                            before[witness].extend(keys)
                 continue
+            inside = tuple(w for w in reading.witnesses if w in before)
             renamed = replace(reading, content=self.parts(reading.content, inside, section))
             lemma, entries = swap_reading(lemma, entries, reading, renamed)
         return replace(unit, id=new_id, lemma=lemma, entries=entries)
+
+    def speaker(self, readings: tuple[Reading, ...]) -> tuple[str | None, tuple[str, ...]]:
+        """The unit's speaker and its words there: the anchor when it reads something here, else the first
+        witness by id that does. A witness's reading is the first that names it."""
+        anchor = next((r for r in readings if self.anchor in r.witnesses), None)
+        words = self.keys(text_read(anchor.content, self.anchor)) if anchor is not None and anchor.content else ()
+        if words:
+            return self.anchor, words
+        reading_of = {witness: reading for reading in reversed(readings) for witness in reading.witnesses}
+        for witness in self.witnesses:
+            reading = reading_of.get(witness)
+            if reading is not None and reading.content:
+                words = self.keys(text_read(reading.content, witness))
+                if words:
+                    return witness, words
+        return None, ()
 
 
 def swap_reading(lemma, entries, old: Reading, new: Reading):

@@ -163,7 +163,7 @@ def _app(unit: VariationUnit, level: int, language: str, find=edition_spans) -> 
 
 def _reading(reading: Reading, level: int, language: str, find=edition_spans) -> etree._Element:
     element = etree.Element(tei("lem" if reading.is_lemma else "rdg"))
-    element.set("wit", " ".join(f"#{wid}" for wid in reading.witnesses))
+    element.set("wit", "#" + " #".join(reading.witnesses) if reading.witnesses else "")
     if reading.type:
         element.set("type", reading.type)
     if reading.regularised:
