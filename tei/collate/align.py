@@ -24,6 +24,7 @@ from __future__ import annotations
 import zlib
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import groupby
 from math import lcm
@@ -398,8 +399,10 @@ def _add_witness(state: _State, wid: str, mate: tuple[str, list[int]] | None = N
         # counts when most witnesses share it or when the ruler (the first witness of the canonical order,
         # the base) stands in it. So a hundred witnesses' scattered additions make no gap, while the base's
         # own passage is as long as it is.
-        place = np.concatenate(([0], np.cumsum(strong | state.ruled))).tolist()
-        matched = supported_pairs(state.key_ids.tolist(), np.flatnonzero(strong).tolist(), token_ids)
+        counted = np.cumsum(strong | state.ruled)  # place + 1 of each column that counts
+        matched = supported_pairs(state.key_ids, strong, token_ids)
+        ends = [i for i, _ in matched] + [len(columns)]
+        place = dict(zip(ends, np.concatenate(([0], counted))[ends].tolist()))  # where without_chaff looks
         pairs = without_chaff(matched, len(columns), len(own), place)
     else:  # a copy's words matched to its original's are no coincidence: no chaff to drop
         other, other_ids = mate
@@ -437,19 +440,22 @@ def _add_witness(state: _State, wid: str, mate: tuple[str, list[int]] | None = N
     return joined, at
 
 
-def supported_pairs(a: list[int], strong: list[int], b: list[int]) -> list[tuple[int, int]]:
-    """Matched pairs, the columns most witnesses share first (`strong`: their indices in a): b is aligned
-    to the well-supported columns of a, then, between those matches, to the rest (so a word joins the
-    column where most witnesses have it, not the stray column of one witness's moved or added word)."""
-    if len(strong) == len(a):
-        return matched_pairs(a, b)
-    pairs = [(strong[i], j) for i, j in matched_pairs([a[n] for n in strong], b)]
+def supported_pairs(a: np.ndarray, strong: np.ndarray, b: list[int]) -> list[tuple[int, int]]:
+    """Matched pairs, the columns most witnesses share first (`strong`: whether each column of a is one):
+    b is aligned to the well-supported columns of a, then, between those matches, to the rest (so a word
+    joins the column where most witnesses have it, not the stray column of one witness's moved or added
+    word). Of the array a only the items compared are made Python numbers."""
+    places = np.flatnonzero(strong).tolist()
+    if len(places) == len(a):
+        return matched_pairs(a.tolist(), b)
+    pairs = [(places[i], j) for i, j in matched_pairs(a[strong].tolist(), b)]
     result: list[tuple[int, int]] = []
     previous = (-1, -1)
     for pair in pairs + [(len(a), len(b))]:
         a0, b0 = previous[0] + 1, previous[1] + 1
         if a0 < pair[0] and b0 < pair[1]:
-            result.extend((a0 + i, b0 + j) for i, j in matched_pairs(a[a0 : pair[0]], b[b0 : pair[1]]))
+            between = matched_pairs(a[a0 : pair[0]].tolist(), b[b0 : pair[1]])
+            result.extend((a0 + i, b0 + j) for i, j in between)
         if pair[0] < len(a):
             result.append(pair)
         previous = pair
@@ -511,14 +517,15 @@ def runs_kept_together(pairs: list[tuple[int, int]], a: list[int], b: list[int])
 
 
 def without_chaff(
-    pairs: list[tuple[int, int]], length_a: int, length_b: int, place: list[int] | None = None
+    pairs: list[tuple[int, int]], length_a: int, length_b: int, place: Mapping[int, int] | list[int] | None = None
 ) -> list[tuple[int, int]]:
     """Matched pairs without the chaff: a cluster of at most CHAFF_RUN matches (matches closer than
     CHAFF_GAP words belong together) standing alone between longer gaps is a coincidence ("the", "for
     them"), not a place the texts share; keeping it would cut a paraphrase or an added passage into
     confetti. Clusters at the very start or end of both sequences stay.
 
-    `place` (a position for each item of a, and one for its end) measures gaps in a: when a is columns,
+    `place` (a position for each item of a, and one for its end; those of the paired items suffice)
+    measures gaps in a: when a is columns,
     only the columns most witnesses share count, so the words other witnesses added in between (many,
     with a hundred witnesses) never make a true match look like a stray one."""
     where = place if place is not None else range(length_a + 1)
@@ -589,6 +596,8 @@ def _longest_increasing(candidates: list[tuple[int, int]]) -> list[tuple[int, in
 
 
 def _exact_pairs(a, a0, a1, b, b0, b1) -> list[tuple[int, int]]:
+    if set(a[a0:a1]).isdisjoint(b[b0:b1]):
+        return []  # nothing to match (most ranges without anchors: a substitution, an addition beside one)
     if (a1 - a0) * (b1 - b0) <= BALANCED_LIMIT:
         return _balanced_pairs(a[a0:a1], b[b0:b1], a0, b0)
     pairs = []

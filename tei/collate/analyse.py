@@ -101,14 +101,22 @@ class Collation:
 
 
 def column_kind(column: Column, wids: tuple[str, ...], collation: Collation) -> str:
+    return _kind_and_keys(column, wids, collation)[0]
+
+
+def _kind_and_keys(column: Column, wids: tuple[str, ...], collation: Collation) -> tuple[str, dict[str, str]]:
+    """The column's kind and, for each of its witnesses, the comparison key of its token (one pass each)."""
     present = collation.present(column)  # every witness of a column is one of wids
-    if len(present) == len(wids) and len({token.text for token in present}) == 1:
-        return AGREE
-    if len({collation.profile.particle_key(_comparison_key(token)) for token in present}) == 1:
+    if len(present) == len(wids) and len({token.surface + token.whitespace for token in present}) == 1:
+        return AGREE, {}
+    keys = {wid: token.key if token.word else "" for wid, token in zip(column.cells, present)}  # _comparison_key
+    profile = collation.profile
+    distinct = {profile.particle_key(key) for key in keys.values()} if profile.particles else set(keys.values())
+    if len(distinct) == 1:
         light = not present[0].word or _is_honorific(present[0])
         if len(present) == len(wids) or light:
-            return MINOR
-    return MAJOR
+            return MINOR, keys
+    return MAJOR, keys
 
 
 def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> list[tuple[str, list[Column]]]:
@@ -117,12 +125,10 @@ def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation)
     Adjacent variant columns are one unit while they divide the witnesses alike (`_same_agreement`): a
     unit ends where the agreement of the columns changes, not where a witness merely falls silent."""
     runs: list[tuple[str, list[Column], object, frozenset[str]]] = []
-    tokens = collation.tokens
     for n, column in enumerate(columns):
-        kind = column_kind(column, wids, collation)
+        kind, keys = _kind_and_keys(column, wids, collation)
         present = frozenset(column.cells)
         if kind == MAJOR:
-            keys = {wid: _comparison_key(tokens[wid][index]) for wid, index in column.cells.items()}
             if runs and runs[-1][0] == MAJOR and _same_agreement(runs[-1][2], keys):
                 runs[-1][1].append(column)
                 if not present <= runs[-1][3]:
@@ -208,7 +214,7 @@ def _last_part(run: tuple[str, list[Column], frozenset]) -> int:
 def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) -> tuple[str | VariationUnit, ...]:
     """Shared strings and variation units for these witnesses over these columns."""
     body: list[str | VariationUnit] = []
-    in_rank = tuple(sorted(wids, key=collation.rank.__getitem__))
+    in_work = tuple(sorted(wids, key=collation.place.__getitem__))
     tokens = collation.tokens
     for kind, run in segments(columns, wids, collation):
         if kind == AGREE:  # every witness reads the same here: the first one's text is the text
@@ -218,31 +224,65 @@ def arrange(columns: list[Column], wids: tuple[str, ...], collation: Collation) 
             else:
                 body.append(shared)
         else:
-            body.append(build_unit(run, wids, _readings(run, in_rank, collation), collation, kind == PHRASE))
+            body.append(build_unit(run, wids, _readings(run, in_work, collation), collation, kind == PHRASE))
     return tuple(body)
 
 
-def _readings(columns: list[Column], in_rank: tuple[str, ...], collation: Collation) -> list[tuple[list[str], Text]]:
+@dataclass
+class Family:
+    """The witnesses that read one text in a unit: in the work's order (as @wit lists them), the earliest
+    of them in the canonical order, and that witness's Text, which stands for them all (its tokens give
+    the reading's type)."""
+
+    witnesses: list[str]
+    first: str
+    text: Text = _EMPTY
+
+
+def _readings(columns: list[Column], in_work: tuple[str, ...], collation: Collation) -> list[Family]:
     """The witnesses grouped by the exact text they read over these columns (one reading each), in the
-    canonical order (`in_rank` gives the witnesses in it), each group with its first witness's Text:
-    the others' tokens are never looked at again, so only their text is joined."""
+    canonical order of their first witnesses; `in_work` gives the witnesses in the work's order. Only the
+    first witness's tokens are looked at again, so for the others only their text is made."""
     tokens = collation.tokens
-    found: dict[str, list[Token]] = {}
-    for column in columns:
-        for wid, index in column.cells.items():
-            found.setdefault(wid, []).append(tokens[wid][index])
     groups: dict[str, list[str]] = {}
-    first: dict[str, Text] = {}
-    for wid in in_rank:
-        own = found.get(wid)
-        text = "".join([token.surface + token.whitespace for token in own]) if own else ""
-        group = groups.get(text)
-        if group is None:
-            groups[text] = [wid]
-            first[text] = Text(tuple(own)) if own else _EMPTY
-        else:
-            group.append(wid)
-    return [(group, first[text]) for text, group in groups.items()]
+    if len(columns) == 1:  # most units: one token or none each
+        cells = columns[0].cells
+        for wid in in_work:
+            index = cells.get(wid)
+            if index is None:
+                text = ""
+            else:
+                token = tokens[wid][index]
+                text = token.surface + token.whitespace
+            group = groups.get(text)
+            if group is None:
+                groups[text] = [wid]
+            else:
+                group.append(wid)
+        found = {}
+    else:
+        found = {}
+        for column in columns:
+            for wid, index in column.cells.items():
+                found.setdefault(wid, []).append(tokens[wid][index])
+        for wid in in_work:
+            own = found.get(wid)
+            text = "".join([token.surface + token.whitespace for token in own]) if own else ""
+            group = groups.get(text)
+            if group is None:
+                groups[text] = [wid]
+            else:
+                group.append(wid)
+    rank = collation.rank.__getitem__
+    families = sorted((Family(group, min(group, key=rank)) for group in groups.values()), key=lambda f: rank(f.first))
+    for family in families:
+        first = family.first
+        if len(columns) == 1:
+            if first in cells:
+                family.text = Text((tokens[first][cells[first]],))
+        elif first in found:
+            family.text = Text(tuple(found[first]))
+    return families
 
 
 # --- reading types ----------------------------------------------------------------------------------
@@ -303,47 +343,34 @@ def _overlap(mine: tuple[str, ...], theirs: tuple[str, ...]) -> float:
 
 
 def build_unit(
-    columns: list[Column],
-    wids: tuple[str, ...],
-    readings: list[tuple[list[str], Text]],
-    collation: Collation,
-    phrase: bool = False,
+    columns: list[Column], wids: tuple[str, ...], families: list[Family], collation: Collation, phrase: bool = False
 ) -> VariationUnit:
-    """One <app>: a reading per distinct text (`readings`: the witnesses of each, in the canonical order,
-    and the first one's Text), typed against the reference, grouped where only normalisation differs; in
-    a phrase unit a substituted reading is a paraphrase."""
-    texts = {family[0]: text for family, text in readings}  # a family's text is its first witness's
-    unit_id = _unit_id(columns, texts, collation)
+    """One <app>: a reading per distinct text (`families`, in the canonical order), typed against the
+    reference, grouped where only normalisation differs; in a phrase unit a substituted reading is a
+    paraphrase."""
+    unit_id = _unit_id(columns, [family.text for family in families], collation)
     for column in columns:
         collation.unit_of[id(column)] = unit_id
     transposed = any(id(c) in collation.moved for c in columns)
     rank = collation.rank
-    families = [family for family, _ in readings]
     base = collation.base if collation.base in wids else None
-    reference = next((f for f in families if base in f), None) or max(
-        families,
-        key=lambda f: (len(f), -rank[f[0]]),  # a family's first witness is its earliest in the order
+    reference = next((f for f in families if base in f.witnesses), None) or max(
+        families, key=lambda f: (len(f.witnesses), -rank[f.first])
     )
-    reference_text = texts[reference[0]]
     typed = [
-        (f, _retyped(reading_type(texts[f[0]], reference_text, collation.profile), transposed, phrase))
+        (f, _retyped(reading_type(f.text, reference.text, collation.profile), transposed, phrase))
         for f in families
         if f is not reference
     ]
-    typed.sort(key=lambda pair: min(pair[0]))
-    place = collation.place
-
-    def wit(family: list[str]) -> tuple[str, ...]:
-        return tuple(sorted(family, key=place.__getitem__))
-
+    typed.sort(key=lambda pair: min(pair[0].witnesses))
     if base:
-        lemma, grouped = Reading(wit(reference), _content(texts[reference[0]]), None, True), []
+        lemma, grouped = Reading(tuple(reference.witnesses), _content(reference.text), None, True), []
     else:
         reference_type = _mirror(typed[0][1]) if typed else "substitution"
-        lemma, grouped = None, [Reading(wit(reference), _content(texts[reference[0]]), reference_type)]
-    substantive: list[tuple[list[str], Reading]] = []
+        lemma, grouped = None, [Reading(tuple(reference.witnesses), _content(reference.text), reference_type)]
+    substantive: list[tuple[Family, Reading]] = []
     for family, kind in typed:
-        reading = Reading(wit(family), _content(texts[family[0]]), kind)
+        reading = Reading(tuple(family.witnesses), _content(family.text), kind)
         if kind in NON_SUBSTANTIVE:
             grouped.append(reading)
         else:
@@ -353,7 +380,7 @@ def build_unit(
         entries.append(ReadingGroup(_most_significant(r.type for r in grouped), tuple(grouped)))
     else:
         entries.extend(grouped)
-    entries.extend(_grouped_by_normalisation(substantive, texts, collation.profile))
+    entries.extend(_grouped_by_normalisation(substantive, collation.profile))
     return VariationUnit(unit_id, lemma, tuple(entries))
 
 
@@ -361,12 +388,12 @@ def _content(text: Text) -> tuple[str, ...]:
     return (text.text,) if text.text else ()
 
 
-def _grouped_by_normalisation(substantive, texts, profile) -> list[Reading | ReadingGroup]:
+def _grouped_by_normalisation(substantive: list[tuple[Family, Reading]], profile) -> list[Reading | ReadingGroup]:
     """Substantive readings that differ among themselves only under normalisation share an rdgGrp."""
-    clusters: list[list[tuple[list[str], Reading]]] = []
+    clusters: list[list[tuple[Family, Reading]]] = []
     for family, reading in substantive:
         for cluster in clusters:
-            if reading_type(texts[family[0]], texts[cluster[0][0][0]], profile) in NON_SUBSTANTIVE:
+            if reading_type(family.text, cluster[0][0].text, profile) in NON_SUBSTANTIVE:
                 cluster.append((family, reading))
                 break
         else:
@@ -376,8 +403,8 @@ def _grouped_by_normalisation(substantive, texts, profile) -> list[Reading | Rea
         if len(cluster) == 1:
             entries.append(cluster[0][1])
             continue
-        first = texts[cluster[0][0][0]]
-        kinds = (reading_type(texts[family[0]], first, profile) for family, _ in cluster[1:])
+        first = cluster[0][0].text
+        kinds = (reading_type(family.text, first, profile) for family, _ in cluster[1:])
         entries.append(ReadingGroup(_most_significant(kinds), tuple(reading for _, reading in cluster)))
     return entries
 
@@ -396,11 +423,11 @@ def _mirror(kind: str) -> str:
     return {"addition": "omission", "omission": "addition"}.get(kind, kind)
 
 
-def _unit_id(columns: list[Column], texts: dict[str, Text], collation: Collation) -> str:
+def _unit_id(columns: list[Column], texts: list[Text], collation: Collation) -> str:
     """An id from the unit's readings and the keys just before it: stable while they stay the same."""
     start = collation.position[id(columns[0])]
     context = "\x1f".join(c.key for c in collation.alignment.columns[max(0, start - CONTEXT) : start])
-    readings = "\x1e".join(sorted({t.text for t in texts.values()}))
+    readings = "\x1e".join(sorted({t.text for t in texts}))
     digest = hashlib.sha1(f"{context}\x1d{readings}".encode()).hexdigest()[:8]
     candidate, n = f"app-{digest}", 1
     while candidate in collation.taken:
