@@ -24,7 +24,7 @@ from lxml import etree
 from tei.apparatus.attached import AttachedReading
 from tei.apparatus.elements import body
 from tei.apparatus.fold import fold
-from tei.apparatus.methods import PARALLEL_SEGMENTATION, apparatus_method
+from tei.apparatus.methods import PARALLEL_SEGMENTATION, apparatus_method, set_declared_method
 from tei.apparatus.walk import LACUNA_MARKER, LACUNOSE, Compiler, Path, Unit, lacunose_from_start, run
 from tei.apparatus.witnesses import Witnesses
 from tei.diagnostics import Severity, error
@@ -169,10 +169,12 @@ def is_toolkit_edition(tree: etree._ElementTree) -> bool:
 
 
 def as_parallel_segmentation(tree: etree._ElementTree, name: str) -> etree._ElementTree:
-    """The document itself if it uses parallel segmentation, else a copy with its apparatus folded into it."""
+    """The document itself if it uses parallel segmentation, else a copy with its apparatus folded into it
+    (its header then declares parallel segmentation: what it is)."""
     method = apparatus_method(tree, name)
     if method == PARALLEL_SEGMENTATION:
         return tree
     result = copy.deepcopy(tree)
     fold(result, method, name)
+    set_declared_method(result, PARALLEL_SEGMENTATION)  # what the copy is now, for any reader that reads it again
     return result
