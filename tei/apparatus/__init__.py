@@ -7,7 +7,8 @@
 - attached.py: the rebuild rule of the base-text methods (location-referenced, double end-point);
 - methods.py: which method a document uses, checked against what its header declares;
 - reader.py: `Apparatus`, one document read once, which every stage uses;
-- fold.py, tree.py: a base-text apparatus folded into parallel segmentation, the form every stage reads.
+- fold.py, tree.py: a base-text apparatus folded into parallel segmentation, the form every stage reads;
+- places.py: places of variation (adjacent units read as one), the entries a printed apparatus gives.
 
 `tei witness`, the validator's apparatus rules, stats, convert and the CollateX table all call these, so a
 hand-edited edition.xml, or another project's edition, is read exactly like one the toolkit wrote.
