@@ -73,12 +73,25 @@ def line_counts(pdf: Path) -> tuple[int, float, float]:
     return len(pages), mean([text[i] for i in with_text]), mean([apparatus[i] for i in with_text])
 
 
-def render(tei: str, edition: Path, engine: str, output: Path) -> tuple[float, float]:
+def render(tei: str, edition: Path, engine: str, output: Path, params: tuple[str, ...] = ()) -> tuple[float, float]:
     """Wall and CPU seconds of one fresh render process (its children, latexmk and XeLaTeX, included)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
+    extra = [argument for param in params for argument in ("--param", param)]
     subprocess.run(
-        [tei, "render", str(edition), "--to", "pdf", "--param", f"engine={engine}", "-o", str(output), "--force"],
+        [
+            tei,
+            "render",
+            str(edition),
+            "--to",
+            "pdf",
+            "--param",
+            f"engine={engine}",
+            *extra,
+            "-o",
+            str(output),
+            "--force",
+        ],
         check=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -95,23 +108,26 @@ def main() -> None:
     arguments = parser.parse_args()
     tei = tei_script()
     with tempfile.TemporaryDirectory() as folder:
-        editions = [seed_edition(Path(folder))]
+        seeds = seed_edition(Path(folder))
+        # The seeds as `tei render` prints them by default, and as `tei build` does (the manifest's
+        # [render.pdf] entries = "places": one entry for each place of variation).
+        editions = [(seeds, "seeds.xml", ()), (seeds, "seeds.xml (places)", ("entries=places",))]
         for corpus in ("tei-apparatus", "tei-apparatus-conventions"):
-            editions += [path for path in sorted((CORPORA / corpus).glob("*.xml")) if path.name != NOT_TEI]
+            editions += [(p, p.name, ()) for p in sorted((CORPORA / corpus).glob("*.xml")) if p.name != NOT_TEI]
         if arguments.only:
-            editions = [path for path in editions if path.stem in arguments.only or path.name in arguments.only]
+            editions = [e for e in editions if e[0].stem in arguments.only or e[0].name in arguments.only]
         print(f"{'edition':38} {'engine':6} {'pages':>5} {'text/page':>9} {'app/page':>8} {'wall s':>7} {'CPU s':>6}")
-        for edition in editions:
+        for edition, label, params in editions:
             for engine in arguments.engines:
                 output = Path(folder) / f"{edition.stem}-{engine}.pdf"
                 try:
-                    wall, cpu = render(tei, edition, engine, output)
+                    wall, cpu = render(tei, edition, engine, output, params)
                 except subprocess.CalledProcessError:
-                    print(f"{edition.name:38} {engine:6} failed")
+                    print(f"{label:38} {engine:6} failed")
                     continue
                 pages, text, apparatus = line_counts(output)
                 print(
-                    f"{edition.name:38} {engine:6} {pages:5d} {text:9.1f} {apparatus:8.1f} {wall:7.2f} {cpu:6.2f}",
+                    f"{label:38} {engine:6} {pages:5d} {text:9.1f} {apparatus:8.1f} {wall:7.2f} {cpu:6.2f}",
                     flush=True,
                 )
 

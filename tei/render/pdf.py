@@ -20,6 +20,7 @@ from pathlib import Path
 from lxml import etree
 
 from tei.apparatus import Apparatus
+from tei.apparatus.places import by_place
 from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import ExternalToolError, InvalidInputError, TeiError, UsageError
 from tei.hadith.diagram import edition_svg
@@ -59,7 +60,11 @@ def printed_tree(request: RenderRequest) -> etree._ElementTree:
         reader = Apparatus(request.tree, str(request.edition))
     except TeiError:  # not read as an apparatus: annotated() and the stylesheets say why
         return request.tree
-    return reader.parallel if reader.folding_refused is None else request.tree
+    if reader.folding_refused is not None:
+        return request.tree
+    if request.params.get("entries") == "places":  # one entry for each place of variation
+        return by_place(reader.parallel, str(request.edition))
+    return reader.parallel
 
 
 def source(

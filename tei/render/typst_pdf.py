@@ -37,6 +37,7 @@ from tei.render.pdf import reproducible_timestamp, tool_failure, uncovered
 INSTALL_HINT = "install the Python packages typst and the fonts: pip install typst fontpkg-amiri fontpkg-noto-serif fontpkg-frank-ruhl-libre"
 TEXT_SHARE = 0.47  # the least part of a page's height the text keeps (15 lines on A5) while text remains
 CHECK_ROUNDS = 4
+END_SERIES = "c"  # the series printed after the text (a loose rendering's clauses), not at the foot of pages
 
 
 @dataclass
@@ -72,6 +73,7 @@ def measured(records: list[dict]) -> Measured:
     hook_points: list[tuple[str, float, float]] = []
     unit_keys: dict[str, list[str]] = {}
     ends: dict[str, tuple[float, float]] = {}
+    additions: set[str] = set()  # units without lemma in left-to-right text
     widths: dict[str, float] = {}
     for record in records:
         if "line" in record:
@@ -89,6 +91,8 @@ def measured(records: list[dict]) -> Measured:
             hook_points.append((record["hook"], record["y"], record["x"]))
         elif "unit" in record:
             unit_keys[record["unit"]] = list(record["keys"])
+            if record.get("addition") and record.get("dir") != "rtl":
+                additions.add(record["unit"])
         elif "end" in record:
             ends[record["end"]] = (record["y"], record["x"])
         elif "entry" in record:
@@ -109,6 +113,9 @@ def measured(records: list[dict]) -> Measured:
                 return position
         return len(tops) - 1
 
+    def same_block(one: int, other: int) -> bool:
+        return lines[one].block != "" and lines[one].block == lines[other].block
+
     hooks = [(hook, line_at(y)) for hook, y, _ in sorted(hook_points, key=lambda point: (point[1], point[2]))]
     hook_lines = dict(hooks)
     units = {}
@@ -126,6 +133,11 @@ def measured(records: list[dict]) -> Measured:
         empty = unit in ends and abs(ends[unit][1] - start_x) < 0.6 and line_at(ends[unit][0]) == first
         if first + 1 < len(lines) and not lines[first].rtl and not empty and abs(start_x - right) < 0.6:
             first += 1
+        elif unit in additions and first > 0 and abs(start_x - left) < 0.6 and same_block(first - 1, first):
+            # An addition (left to right) after the space a line broke at: it follows the last word of the
+            # line before (the seeds' 'killed] and add. B C' was keyed to the next line). Not at the start
+            # of a block: there its anchor is the block's first word ('Et] add. C').
+            first -= 1
         last = first
         if unit in ends:
             y, x = ends[unit]
@@ -219,6 +231,7 @@ class Planner:
         self.floor = 1  # the fewest text lines a page holds while text remains
         self.extra: dict[int, float] = {}  # first line of a page -> apparatus height the estimate missed
         self.entries_by_line: dict[int, list[Entry]] = {}
+        self.end: list[tuple[int, Entry]] = []  # series c, printed after the text: (first line, entry)
         for first, last, keys in layout.units.values():
             start, end = line_label(self.lines, first), line_label(self.lines, last)
             label = "" if start is None else str(start) if end in (None, start) else f"{start}–{end}"
@@ -229,7 +242,11 @@ class Planner:
             )
             for key in keys:
                 entry = Entry(key, label, layout.widths.get(key, 0.0) + label_width, key.rsplit("/", 1)[1])
-                self.entries_by_line.setdefault(first, []).append(entry)
+                if entry.series == END_SERIES:
+                    self.end.append((first, entry))
+                else:
+                    self.entries_by_line.setdefault(first, []).append(entry)
+        self.end.sort(key=lambda found: found[0])
         self.hook_by_line: dict[int, str] = {}
         for hook, line in layout.hooks:
             self.hook_by_line.setdefault(line, hook)
@@ -288,15 +305,18 @@ class Planner:
                 high = middle - 1
         return low
 
-    def plan(self, floor: int, relief: int | None = None) -> tuple[list[PagePlan], list[Entry]]:
+    def plan(self, floor: int, relief: int | None = None) -> tuple[list[PagePlan], list[Entry], int]:
         """Pages from the start, each of at least `floor` text lines while text remains (more while the
         apparatus of the lines fits; from the line `relief` on, one line is enough: the last pages give
-        up text so that the apparatus ends with it), and the entries no page with text could hold. An
-        apparatus too long for its page is continued on the next one, entry by entry."""
+        up text so that the apparatus ends with it), the entries no page with text could hold, and how
+        many entries were carried past the page after their own (`late`). An apparatus too long for its
+        page is continued on the next one, entry by entry."""
         pages: list[PagePlan] = []
         pending: list[Entry] = []
+        late = 0
         first, total_lines = 0, len(self.lines)
         while first < total_lines:
+            carried = len(pending)  # continued from the page before: this page must take them
             totals = {"a": (0.0, 0), "b": (0.0, 0)}
             for entry in pending:
                 width, count = totals[entry.series]
@@ -335,38 +355,48 @@ class Planner:
                 page.entries = queue[: max(count, 1)]
                 page.reserved = self.room(first, chosen)
                 pending = queue[len(page.entries) :]
+                late += max(0, carried - len(page.entries))
             else:
                 pending = queue
+                late += carried
             pages.append(page)
             first = chosen + 1
-        return pages, pending
+        return pages, pending, late
 
-    def relieved(self, floor: int, least: int) -> tuple[list[PagePlan], list[Entry]] | None:
-        """The plan at this floor that leaves no more apparatus over than `least`: as it is, or with the
-        fewest last lines (up to one page's worth) relieved of the floor; None when that is not enough."""
+    def relieved(self, floor: int, least: tuple[int, int]) -> tuple[list[PagePlan], list[Entry]] | None:
+        """The plan at this floor that leaves no more apparatus over, and carries no more entries past the
+        page after their own, than `least` (both at one line a page): as it is, or with the fewest last
+        lines (up to one page's worth) relieved of the floor; None when that is not enough."""
+
+        def good(trial: tuple[list[PagePlan], list[Entry], int]) -> bool:
+            return len(trial[1]) <= least[0] and trial[2] <= least[1]
+
         found = self.plan(floor)
-        if len(found[1]) <= least:
-            return found
+        if good(found):
+            return found[:2]
         total = len(self.lines)
         low, high = max(0, total - floor), total - 1  # the latest relief that is enough
-        found = None
+        best = None
         while low <= high:
             middle = (low + high) // 2
             trial = self.plan(floor, relief=middle)
-            if len(trial[1]) <= least:
-                low, found = middle + 1, trial
+            if good(trial):
+                low, best = middle + 1, trial[:2]
             else:
                 high = middle - 1
-        return found
+        return best
 
     def pages(self) -> list[PagePlan]:
         """The plan: every page keeps at least `floor` text lines while text remains, `floor` the largest
-        up to TEXT_SHARE of the page (15 lines on A5) with which the apparatus ends with the text, so that
-        no page is without a text line and no entry is far from its line. When even one line a page
+        up to TEXT_SHARE of the page (15 lines on A5) with which the apparatus ends with the text and no
+        entry is continued further than the next page, so that no page is without a text line and no
+        entry is far from its line. When even one line a page
         leaves apparatus over (the last lines' apparatus is longer than a page), it is continued after
         the text on pages of its own: never dropped."""
         most = max(1, int(self.min_height / self.pitch))
-        least = len(self.plan(1)[1])  # left over even at one line a page: the last lines' apparatus is too long
+        # Left over, and carried past the next page, even at one line a page: an apparatus longer than a page.
+        _, over, late = self.plan(1)
+        least = (len(over), late)
         low, high = 1, most
         best = None
         while low <= high:  # the largest floor that leaves no more over (with relief at the end)
@@ -376,7 +406,7 @@ class Planner:
                 high = middle - 1
             else:
                 low, best, self.floor = middle + 1, trial, middle
-        pages, self.leftover = best or self.plan(1)
+        pages, self.leftover = best or self.plan(1)[:2]
         return pages
 
 
@@ -388,9 +418,12 @@ def plan_json(planner: Planner, pages: list[PagePlan]) -> str:
         if page.hook is not None and page.entries
     }
     tail = [[e.key, e.label] for e in planner.leftover]
+    end = [[e.key, e.label] for _, e in planner.end]
     # The lines whose page the final pass reports: the first and the last of each page.
     checks = dict.fromkeys(str(planner.lines[i].number) for page in pages for i in (page.first, page.last))
-    return json.dumps({"labels": labels, "hooks": hooks, "tail": tail, "checks": checks}, ensure_ascii=False)
+    return json.dumps(
+        {"labels": labels, "hooks": hooks, "tail": tail, "end": end, "checks": checks}, ensure_ascii=False
+    )
 
 
 def differences(planner: Planner, pages: list[PagePlan], checks: list[dict]) -> dict[int, float]:

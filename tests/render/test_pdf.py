@@ -21,6 +21,7 @@ import pytest
 from lxml import etree
 
 from tei.apparatus import Apparatus, readings, witness_text
+from tei.apparatus.places import by_place
 from tei.outputs import write_files
 from tei.render import render
 from tei.xmlio import NSMAP, parse_file, tei
@@ -533,13 +534,23 @@ def seed_edition_file(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])
-def test_every_unit_of_the_seed_edition_is_keyed_to_its_line(engine, seed_edition_file, tmp_path, request, artifacts):
+def test_every_place_of_the_seed_edition_is_keyed_to_its_line(engine, seed_edition_file, tmp_path, request, artifacts):
+    """The seeds as `tei build` prints them (the manifest's entries = "places"): one entry for each place of
+    variation of A, B and C (149 for 460 word-level units), each on the page of its line or continued after
+    it, and D's clauses (units typed paraphrase) after the text, each keyed to its lines."""
     if engine == "latex":
         request.getfixturevalue("latexmk")
-    pdf = render_pdf(seed_edition_file, tmp_path / "seeds.pdf", engine)
-    pages = assert_apparatus_keyed(pdf, seed_edition_file)
+    pdf = render_pdf(seed_edition_file, tmp_path / "seeds.pdf", engine, entries="places")
+    placed = tmp_path / "places.xml"
+    by_place(parse_file(seed_edition_file)).write(str(placed), encoding="utf-8")
+    close = [app for app in parse_file(placed).getroot().iter(tei("app")) if app.get("type") != "paraphrase"]
+    assert 100 < len(close) <= 150, len(close)
+    pages = assert_apparatus_keyed(pdf, placed)
     assert_text_complete(pages, seed_edition_file, "A")
     assert len(pages) > 2, "the seed edition fills several pages"
+    after = pages[max(i for i, page in enumerate(pages) if page.lines) + 1 :]
+    series_c = " ".join(bare(page.apparatus + " ".join(page.unnumbered)) for page in after)
+    assert "Paraphrase" in series_c and "Understand this hadith" in series_c, "D's clauses after the text"
     save_page(pdf, 2, artifacts / f"print-{engine}-seeds-page2")
 
 

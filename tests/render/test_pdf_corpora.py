@@ -30,7 +30,12 @@ from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_file
 
 from .test_pdf import assert_apparatus_keyed, latexmk  # noqa: F401 (latexmk: a fixture)
-from .test_pdf_layout import assert_glyphs_covered, assert_within_margins_and_no_blank_page, save_page
+from .test_pdf_layout import (
+    assert_glyphs_covered,
+    assert_no_rows_overlap,
+    assert_within_margins_and_no_blank_page,
+    save_page,
+)
 
 pytestmark = [pytest.mark.needs_shared, pytest.mark.external_tool, pytest.mark.slow]
 
@@ -90,6 +95,7 @@ def test_a_real_edition_prints_within_its_margins(name, engine, shared_dir, prin
     title = parse_file(edition).getroot().find(".//tei:titleStmt/tei:title", NSMAP)
     assert " ".join("".join(title.itertext()).split())[:20] in text, "the title page is printed"
     assert_within_margins_and_no_blank_page(pdf, last_page_free=engine == "latex")
+    assert_no_rows_overlap(pdf)
     assert_glyphs_covered(pdf)
     if name in PICTURED:
         pages = int(
@@ -199,6 +205,7 @@ def test_every_pair_of_the_arabic_corpus_prints_within_its_margins(index, engine
     assert not [d for d in diagnostics if d.code in ("P014", "P023")], "every character has a font"
     assert "]" in pdf_text(pdf), "the apparatus is printed"
     assert_within_margins_and_no_blank_page(pdf, last_page_free=engine == "latex")
+    assert_no_rows_overlap(pdf)
     assert_glyphs_covered(pdf)
 
 

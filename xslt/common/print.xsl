@@ -63,6 +63,14 @@
   <xsl:variable name="bidi-marks" select="'&#x200E;&#x200F;&#x061C;&#x2066;&#x2067;&#x2068;&#x2069;&#x202A;&#x202B;&#x202C;&#x202D;&#x202E;'"/>
   <!-- '' or the word printed instead of the sigla of a reading most witnesses read ('rell.', 'cett.'). -->
   <xsl:param name="majority" select="''"/>
+  <!-- Where the entries of a unit typed 'paraphrase' are printed (the clause a loose rendering, such as
+       the seeds' D, gives for the close witnesses' text: docs/collation.md): 'end', a series of their
+       own after the text (series c), keyed to the line numbers; 'a', in the first series. -->
+  <xsl:param name="paraphrase-series" select="'end'" tk:values="end a"/>
+  <!-- One entry for each unit ('units'), or for each place of variation ('places': adjacent units with
+       nothing but space between them, as one lemma phrase and each witness's words there;
+       tei.apparatus.places). Read by tei/render/pdf.py, which gives these stylesheets the merged units. -->
+  <xsl:param name="entries" select="'units'" tk:values="units places"/>
 
   <!-- The base witness (variantEncoding/@source), whose reading the lemma is unless the editor chose another. -->
   <xsl:variable name="base-witness" select="normalize-space(translate((//tei:encodingDesc/tei:variantEncoding/@source)[1], '#', ' '))"/>
@@ -106,9 +114,15 @@
   </xsl:template>
 
   <xsl:template name="reading-series">
-    <xsl:call-template name="series-of">
-      <xsl:with-param name="type"><xsl:call-template name="reading-type"/></xsl:with-param>
-    </xsl:call-template>
+    <xsl:variable name="series">
+      <xsl:call-template name="series-of">
+        <xsl:with-param name="type"><xsl:call-template name="reading-type"/></xsl:with-param>
+      </xsl:call-template>
+    </xsl:variable>
+    <xsl:choose>
+      <xsl:when test="$series != 'hidden' and $paraphrase-series = 'end' and ancestor::tei:app[1]/@type = 'paraphrase'">c</xsl:when>
+      <xsl:otherwise><xsl:value-of select="$series"/></xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <!-- [app] 'yes' when the base reading has no text: the variant readings are additions. -->
@@ -459,22 +473,34 @@
   </xsl:template>
 
   <!-- Text in an element-only parent is layout, except between two units or words given straight in it
-       (teiphy and open-cbgm put every unit in body): there it parts their words. -->
+       (teiphy and open-cbgm put every unit in body), milestones and page breaks aside: there it parts
+       their words. -->
   <xsl:template match="text()" mode="body">
     <xsl:choose>
       <xsl:when test="not(namespace-uri(..) = 'http://www.tei-c.org/ns/1.0' and contains($element-only, concat(' ', local-name(..), ' ')))">
         <xsl:call-template name="emit-text"><xsl:with-param name="text" select="."/></xsl:call-template>
       </xsl:when>
-      <xsl:when test="preceding-sibling::*[1][self::tei:app or self::tei:w] and following-sibling::*[1][self::tei:app or self::tei:w]">
+      <xsl:when test="preceding-sibling::*[not(self::tei:milestone or self::tei:pb or self::tei:cb or self::tei:anchor)][1][self::tei:app or self::tei:w]
+                      and following-sibling::*[not(self::tei:milestone or self::tei:pb or self::tei:cb or self::tei:anchor)][1][self::tei:app or self::tei:w]">
         <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
       </xsl:when>
     </xsl:choose>
   </xsl:template>
 
-  <!-- Words encoded as w elements with nothing between them (teiphy, open-cbgm) are printed apart. -->
+  <!-- Words encoded as w elements with nothing between them (teiphy, open-cbgm) are printed apart, and so
+       is a word from a unit right after it, or after the unit whose lemma it ends (Obadiah's
+       `<w>אָמַר</w><app><lem><w>אֲדֹנַי</w></lem>…</app><app>…` ran together): a w is a token, as the
+       apparatus reader takes it. Both engines collapse the spaces that meet. -->
   <xsl:template match="tei:w" mode="body">
     <xsl:apply-templates mode="body"/>
-    <xsl:if test="following-sibling::node()[1][self::tei:w]">
+    <xsl:call-template name="space-after-word"/>
+  </xsl:template>
+
+  <!-- [w] The space that parts a word from the next word or unit (see above). -->
+  <xsl:template name="space-after-word">
+    <xsl:if test="following-sibling::node()[1][self::tei:w or self::tei:app]
+                  or (not(following-sibling::node()) and parent::tei:lem
+                      and ../../following-sibling::node()[1][self::tei:w or self::tei:app])">
       <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
     </xsl:if>
   </xsl:template>

@@ -39,6 +39,10 @@
     <xsl:text>\beginnumbering&#10;</xsl:text>
     <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="body"/>
     <xsl:text>&#10;\endnumbering&#10;</xsl:text>
+    <!-- Series c, the clauses of a loose rendering (print.xsl's paraphrase-series): reledmac's endnotes. -->
+    <xsl:if test="$paraphrase-series = 'end' and //tei:text//tei:app[@type = 'paraphrase']">
+      <xsl:text>&#10;\clearpage&#10;{\footnotesize\noindent\textbf{Paraphrase}\par}\smallskip&#10;\doendnotes{A}&#10;</xsl:text>
+    </xsl:if>
     <!-- The index of cited verses, after the text, at the apparatus size, as in the Typst edition. -->
     <xsl:if test="$quran-citations">
       <xsl:text>&#10;\bigskip&#10;{\footnotesize\noindent\textbf{</xsl:text>
@@ -94,7 +98,7 @@
     <xsl:text>\usepackage{fontspec}
 \XeTeXgenerateactualtext=1
 \usepackage{fancyhdr}
-\usepackage[series={A,B},noeledsec,noend]{reledmac}
+\usepackage[series={A,B},noeledsec]{reledmac}
 \usepackage{polyglossia}
 </xsl:text>
     <xsl:call-template name="isnad-diagram-preamble"/>
@@ -139,6 +143,14 @@
 \Xlemmaseparator{\unskip]}
 \Xafterlemmaseparator{0.3em}
 \Xlinerangeseparator{–}
+\Xendnotenumfont[A]{\bfseries}
+\Xendnotefontsize[A]{\footnotesize}
+\Xendlemmaseparator[A]{\unskip]}
+\Xendafterlemmaseparator[A]{0.3em}
+\Xendlinerangeseparator[A]{–}
+\Xendhangindent[A]{1.5em}
+\Xendbeforepagenumber[A]{\setbox0=\hbox\bgroup}
+\Xendafterpagenumber[A]{\egroup}
 \pagestyle{fancy}
 \fancyhf{}
 \renewcommand{\headrulewidth}{0.3pt}
@@ -393,6 +405,7 @@
     <xsl:variable name="notes">
       <xsl:call-template name="series-note"><xsl:with-param name="series" select="'a'"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
       <xsl:call-template name="series-note"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
+      <xsl:call-template name="series-note"><xsl:with-param name="series" select="'c'"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
     </xsl:variable>
     <xsl:choose>
       <xsl:when test="$notes = ''"><xsl:value-of select="$lemma"/></xsl:when>
@@ -427,7 +440,11 @@
     <xsl:param name="variants"/>
     <xsl:variable name="present"><xsl:call-template name="has-series"><xsl:with-param name="series" select="$series"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
     <xsl:if test="$present = 'yes'">
-      <xsl:value-of select="concat('\', translate($series, 'ab', 'AB'), 'footnote{')"/>
+      <!-- Series c (print.xsl's paraphrase-series) is reledmac's endnote series A, printed after the text. -->
+      <xsl:choose>
+        <xsl:when test="$series = 'c'">\Aendnote{</xsl:when>
+        <xsl:otherwise><xsl:value-of select="concat('\', translate($series, 'ab', 'AB'), 'footnote{')"/></xsl:otherwise>
+      </xsl:choose>
       <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
       <xsl:text>}</xsl:text>
     </xsl:if>

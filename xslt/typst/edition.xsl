@@ -106,7 +106,7 @@
 #let tei-apparatus-clearance = 1.2em
 #let tei-margin-top = 2.4cm
 #let tei-margin-bottom = 2.2cm
-#let tei-labels = (conspectus: [Conspectus siglorum])
+#let tei-labels = (conspectus: [Conspectus siglorum], paraphrase: [Paraphrase])
 </xsl:text>
     <xsl:variable name="pairs">
       <xsl:call-template name="language-fonts"><xsl:with-param name="rest" select="concat(normalize-space($language-fonts), ' ')"/></xsl:call-template>
@@ -195,6 +195,7 @@
         <xsl:variable name="variants"><xsl:call-template name="variant-readings"><xsl:with-param name="addition" select="$addition"/></xsl:call-template></xsl:variable>
         <xsl:call-template name="series-entry"><xsl:with-param name="series" select="'a'"/><xsl:with-param name="id" select="$id"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
         <xsl:call-template name="series-entry"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="id" select="$id"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
+        <xsl:call-template name="series-entry"><xsl:with-param name="series" select="'c'"/><xsl:with-param name="id" select="$id"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
       </xsl:for-each>
     </xsl:variable>
     <xsl:value-of select="concat('#let tei-entries = (', $entries, substring(':', 1, number($entries = '')), ')&#10;')"/>
@@ -305,8 +306,12 @@
       <xsl:variable name="b"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
       <xsl:if test="$a = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/a", </xsl:text></xsl:if>
       <xsl:if test="$b = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/b", </xsl:text></xsl:if>
+      <xsl:if test="contains($variants, ':c ')"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/c", </xsl:text></xsl:if>
     </xsl:for-each>
     <xsl:text>), </xsl:text>
+    <!-- An addition (its base reading has no text): the plan keeps it with the word it follows. -->
+    <xsl:variable name="addition"><xsl:call-template name="is-addition"/></xsl:variable>
+    <xsl:if test="$addition = 'yes'">addition: true, </xsl:if>
   </xsl:template>
 
   <xsl:template name="unit">
@@ -321,13 +326,18 @@
     <xsl:variable name="opening-rest" select="substring($opening, string-length($lead) + 1)"/>
     <xsl:variable name="runs-on" select="not(contains($opening-rest, ' ')) and count($lemma/node()) &gt; 1"/>
     <xsl:variable name="first-word" select="substring(substring-before(concat($opening-rest, ' '), ' '), 1, 1000 * number(not($runs-on)))"/>
+    <!-- A lemma that opens with a word given as <w> (Obadiah): that word is boxed with the anchor. Not
+         boxed, the anchor of a unit at a line's end stayed on that line, its lemma on the next. -->
+    <xsl:variable name="first-token" select="$lemma/node()[1][self::tei:w and not(*)]"/>
     <xsl:text>[</xsl:text>
     <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$lead"/></xsl:call-template>
     <xsl:text>], [</xsl:text>
     <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$first-word"/></xsl:call-template>
+    <xsl:apply-templates select="$first-token/node()" mode="body"/>
     <xsl:text>], [</xsl:text>
     <xsl:call-template name="emit-text"><xsl:with-param name="text" select="substring($opening, string-length($lead) + string-length($first-word) + 1)"/></xsl:call-template>
-    <xsl:apply-templates select="$lemma/node()[not($opening) or position() &gt; 1]" mode="body"/>
+    <xsl:for-each select="$first-token"><xsl:call-template name="space-after-word"/></xsl:for-each>
+    <xsl:apply-templates select="$lemma/node()[not($opening or $first-token) or position() &gt; 1]" mode="body"/>
     <xsl:text>]);</xsl:text>
   </xsl:template>
 

@@ -72,6 +72,15 @@
   if label == "" { tei-entry-body(data) } else [#box(strong(label))#h(0.4em)#tei-entry-body(data)]
 }
 
+// The apparatus's line boxes: down to the descenders, so that the last line's descenders stay above the
+// bottom margin. Left to right, those of the main font (Noto Serif's cap height and descender) for every
+// line: a line holding a word of Amiri (a ﷺ) took Amiri's deeper descender, and the lines after it came
+// lower than the apparatus's measured height (the seeds: series b drawn over the last line of series a).
+// Right to left, the apparatus is Arabic or Hebrew throughout: its own font's descender.
+#let tei-apparatus-edges = if tei-apparatus-direction == ltr { (top-edge: 0.714em, bottom-edge: -0.293em) } else {
+  (bottom-edge: "descender")
+}
+
 // Justified, broken line by line ("simple", first-fit: the breaking the plan's estimate assumes).
 #let tei-series-paragraph(entries) = par(
   justify: true, linebreaks: "simple", first-line-indent: 0pt, hanging-indent: 0pt,
@@ -80,8 +89,7 @@
 
 #let tei-apparatus-drawing(entries) = {
   set par.line(numbering: none)
-  // Line boxes down to the descenders: the last line's descenders stay above the bottom margin.
-  set text(size: tei-apparatus-size, dir: tei-apparatus-direction, bottom-edge: "descender", hyphenate: false)
+  set text(size: tei-apparatus-size, dir: tei-apparatus-direction, hyphenate: false, ..tei-apparatus-edges)
   set par(leading: tei-apparatus-leading)
   let parts = (line(length: 100%, stroke: 0.4pt),)
   for series in ("a", "b") {
@@ -137,10 +145,12 @@
 
 // A variation unit: a hook (the unit's id) boxed with the lemma's first word, so that both start on
 // the same line; the lemma; its end (measured, to key a lemma over several lines to both).
-#let tei-app(id, keys, lead, first-word, rest) = {
+#let tei-app(id, keys, lead, first-word, rest, addition: false) = {
   lead
   if keys.len() == 0 { first-word } else if tei-mode == "measure" {
-    box[#tei-hook(id)#context [#metadata((unit: id, keys: keys))<tei-data>]#first-word]
+    // An addition (no base text) and the direction of its text: where a line broke before it, it
+    // stays with the word it follows (tei/render/typst_pdf.py).
+    box[#tei-hook(id)#context [#metadata((unit: id, keys: keys, addition: addition, dir: repr(text.dir)))<tei-data>]#first-word]
   } else if tei-mode == "final" {
     box[#tei-hook(id)#first-word]
   } else {
@@ -158,7 +168,7 @@
 // What the plan needs to know besides the text: sizes, and the natural width of every entry.
 #let tei-measurements() = context {
   let sample(body) = measure(block(width: 10cm, {
-    set text(size: tei-apparatus-size, bottom-edge: "descender")
+    set text(size: tei-apparatus-size, ..tei-apparatus-edges)
     set par(leading: tei-apparatus-leading)
     body
   })).height
@@ -199,6 +209,17 @@
       let chosen = tei-plan.tail.filter(((key, label)) => key.ends-with("/" + series))
       if chosen.len() > 0 { tei-series-paragraph(chosen) }
     }
+  }
+  // Series c (a loose rendering's clauses, print.xsl's paraphrase-series), after the text: one paragraph
+  // for each entry, keyed to the lines of the text.
+  if tei-mode == "final" and tei-plan.end.len() > 0 {
+    set par.line(numbering: none)
+    v(1.2em, weak: true)
+    set text(size: tei-apparatus-size, dir: tei-apparatus-direction, hyphenate: false)
+    block(below: 0.8em, strong(tei-labels.paraphrase))
+    set par(leading: tei-apparatus-leading, spacing: tei-apparatus-leading * 1.6, justify: true,
+      first-line-indent: 0pt, hanging-indent: 1.5em)
+    for (key, label) in tei-plan.end { tei-entry(key, label); parbreak() }
   }
 }
 
