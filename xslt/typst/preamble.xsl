@@ -52,10 +52,12 @@
 
 // The line-numbering function of a block of the given kind ("prose", "verse", "head", "speaker",
 // "stage"). The marker sits in the margin at the top of its line.
-#let tei-line-marker(kind, block, n) = {
+// The direction is the block's (text.dir where the marker is laid out is the page's, not the line's:
+// every line of an Arabic block reported ltr).
+#let tei-line-marker(kind, block, n, direction: auto) = {
   if tei-mode == "measure" {
     context [#metadata((line: n, kind: kind, block: block, y: here().position().y.pt(),
-      leading: par.leading.to-absolute().pt(), dir: repr(text.dir)))<tei-data>]
+      leading: par.leading.to-absolute().pt(), dir: repr(if direction == auto { text.dir } else { direction })))<tei-data>]
   } else if tei-mode == "final" {
     let label = tei-plan.labels.at(str(n), default: none)
     // Only the first and last line of each planned page report their page (a line that moved moves one
@@ -126,7 +128,8 @@
 
 // A block of the text: its kind decides how its lines are numbered; its language its direction.
 #let tei-block(kind, id, code, body) = {
-  set par.line(numbering: n => tei-line-marker(kind, id, n))
+  let direction = if code != "" and tei-primary(code).len() in (2, 3) { tei-direction(code) } else { tei-text-direction }
+  set par.line(numbering: n => tei-line-marker(kind, id, n, direction: direction))
   // Verse lines follow one another at the leading, not the paragraph spacing.
   set par(spacing: tei-leading, justify: false) if kind == "verse"
   let content = [#tei-hook(id)#body]
