@@ -124,23 +124,20 @@ def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation)
 
     Adjacent variant columns are one unit while they divide the witnesses alike (`_same_agreement`): a
     unit ends where the agreement of the columns changes, not where a witness merely falls silent."""
-    runs: list[tuple[str, list[Column], object, frozenset[str]]] = []
+    runs: list[tuple[str, list[Column], object]] = []
     for n, column in enumerate(columns):
         kind, keys = _kind_and_keys(column, wids, collation)
-        present = frozenset(column.cells)
         if kind == MAJOR:
             if runs and runs[-1][0] == MAJOR and _same_agreement(runs[-1][2], keys):
                 runs[-1][1].append(column)
-                if not present <= runs[-1][3]:
-                    runs[-1] = (*runs[-1][:3], runs[-1][3] | present)
             else:
-                runs.append((kind, [column], _grouped({}, keys), present))
+                runs.append((kind, [column], _grouped({}, keys)))
             continue
         signature = AGREE if kind == AGREE else (MINOR, n)  # a minor column is never joined: it keeps its type
         if runs and runs[-1][2] == signature:
             runs[-1][1].append(column)
         else:
-            runs.append((kind, [column], signature, present))
+            runs.append((kind, [column], signature))
     return _with_phrases(runs, collation.moved)
 
 
@@ -181,33 +178,38 @@ def _grouped(groups: dict[str, object], keys: dict[str, str], group_of: dict[str
     return groups
 
 
-def _with_phrases(
-    runs: list[tuple[str, list[Column], object, frozenset[str]]], moved: set[int]
-) -> list[tuple[str, list[Column]]]:
+def _with_phrases(runs: list[tuple[str, list[Column], object]], moved: set[int]) -> list[tuple[str, list[Column]]]:
     """Side-by-side runs where no word corresponds (disjoint witnesses, both long enough) as one phrase;
-    never a moved block (its words correspond, elsewhere)."""
-    found: list[tuple[str, list[Column], frozenset]] = []
-    for kind, columns, _, witnesses in runs:
-        present = witnesses if kind == MAJOR else frozenset()
+    never a moved block (its words correspond, elsewhere). A run's witnesses are gathered only when it
+    and the run before are long enough to be a phrase (with 500 witnesses, most columns vary)."""
+    found: list[tuple[str, list[Column], frozenset[str] | None]] = []  # the witnesses, once gathered
+    for kind, columns, _ in runs:
         if kind == MAJOR and any(id(column) in moved for column in columns):
-            found.append(("moved", list(columns), present))  # a kind of its own: never joined into a phrase
+            found.append(("moved", list(columns), None))  # a kind of its own: never joined into a phrase
             continue
+        present = None
         if (
             kind == MAJOR
             and found
             and found[-1][0] in (MAJOR, PHRASE)
-            and found[-1][2].isdisjoint(present)
             and len(columns) >= PHRASE_MIN
             and _last_part(found[-1]) >= PHRASE_MIN
         ):
-            _, before, had = found.pop()
-            found.append((PHRASE, before + columns, had | present))
-            continue
+            _, before, had = found[-1]
+            had = had if had is not None else _witnesses(before)
+            present = _witnesses(columns)
+            if had.isdisjoint(present):
+                found[-1] = (PHRASE, before + columns, had | present)
+                continue
         found.append((kind, list(columns), present))
     return [(MAJOR if kind == "moved" else kind, columns) for kind, columns, _ in found]
 
 
-def _last_part(run: tuple[str, list[Column], frozenset]) -> int:
+def _witnesses(columns: list[Column]) -> frozenset[str]:
+    return frozenset().union(*(column.cells for column in columns))
+
+
+def _last_part(run: tuple[str, list[Column], frozenset[str] | None]) -> int:
     return len(run[1]) if run[0] == MAJOR else PHRASE_MIN
 
 
