@@ -17,6 +17,12 @@ How it works (docs/collation.md tells the longer story):
    share one witness's weight in the columns' support and consensus, come one after the other, and a copy
    joins the columns of its original's words, so adding a copy leaves the others' alignment as it was.
 Growth is near-linear in the length of the texts for real witnesses, which share many rare words.
+
+Speed with many witnesses: each witness is aligned against every column, so what it reads of the columns
+(key, support, whether the ruler stands there) is kept in numpy arrays beside them (_State) and read at C
+speed; a joining witness updates a column's consensus by one comparison; the likeness of hundreds of
+witnesses is sketched and compared row by row in numpy (_sketched_likeness); anchorless ranges with
+nothing in common skip the DP. 500 witnesses x 1,000 words align in 6 to 7 s of CPU (21 s before).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ one of the profile's honorific initials, and its span holds none of the initials
 (`(`, which the full pattern takes as punctuation only where no formula starts). Elsewhere the full
 pattern decides. The plain matches come from one finditer, as long as each starts where the last ended;
 the places of `(` are found once. Tokenizing 500 witnesses x 1,000 words went from about 10 s to about
-2.5 s of CPU; 3 million tokens of every profile over the seeds and ../shared/corpora come out the same.
+3 s of CPU; 3 million tokens of every profile over the seeds and ../shared/corpora come out the same.
 """
 
 from __future__ import annotations
