@@ -105,8 +105,48 @@ def primary(code: str) -> str:
     return code.split("-")[0].strip().lower()
 
 
+RTL_LANGUAGES = frozenset(
+    [
+        "ar",
+        "ara",
+        "arc",
+        "he",
+        "heb",
+        "fa",
+        "fas",
+        "per",
+        "ur",
+        "urd",
+        "syr",
+        "ps",
+        "pus",
+        "yi",
+        "yid",
+        "dv",
+        "div",
+        "ckb",
+        "sd",
+        "snd",
+        "ug",
+        "uig",
+    ]
+)
+RTL_SCRIPTS = frozenset(("arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg", "samr", "mand"))
+
+
+def script(code: str) -> str:
+    """The script subtag of an xml:lang value, lower case ('latn' for 'ar-Latn'), or ''."""
+    parts = code.strip().split("-")
+    second = parts[1] if len(parts) > 1 else ""
+    return second.lower() if len(second) == 4 and second.isascii() and second.isalpha() else ""
+
+
 def families_for(code: str, chain: list[str], by_language: dict[str, list[str]]) -> list[str]:
     """The families text in a language is set in: its own families first, then the chain (the rule of
-    xslt/typst/preamble.xsl's tei-fonts-for)."""
-    own = by_language.get(primary(code), [])
+    xslt/typst/preamble.xsl's tei-fonts-for). A language written in another script than its own (ar-Latn,
+    a transliteration, whose direction differs from the language's) takes the chain alone: Amiri set the
+    Latin letters of BAlam52's transliterations."""
+    written = script(code)
+    native = not written or (written in RTL_SCRIPTS) == (primary(code) in RTL_LANGUAGES)
+    own = by_language.get(primary(code), []) if native else []
     return own + [family for family in chain if family not in own]

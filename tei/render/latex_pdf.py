@@ -43,7 +43,7 @@ MISSING_CHARACTER = re.compile(r"^Missing character: There is no (.+?) in font (
 FONT_CHAIN = re.compile(r"^% tei-fonts: (.*)$", re.MULTILINE)
 LANGUAGE_FONTS = re.compile(r"^% tei-language-fonts: (.*)$", re.MULTILINE)
 TEXT_LANGUAGE = re.compile(r"^% tei-language: (.*)$", re.MULTILINE)
-LANGUAGE_MARK = re.compile(r"\\teilang\{([^{}]*)\}|\\teilangend ?")
+LANGUAGE_MARK = re.compile(r"\\teilang\{([^{}]*)\}|\\teilangend(?:\{\})?")
 FONT_DECLARATION = re.compile(
     r"(?P<command>\\setmainfont|\\newfontfamily\\[A-Za-z]+)\{(?P<family>[^{}]+)\}(?:\[(?P<options>[^\]]*)\])?"
 )

@@ -244,13 +244,28 @@
     <xsl:if test="generate-id($base) = generate-id(.)">yes</xsl:if>
   </xsl:template>
 
+  <!-- A tag's script subtag decides first (ar-Latn, a transliteration, runs left to right); without one,
+       the language's own script does. The same rule: tei-direction (xslt/typst/preamble.xsl) and
+       tei.render.fonts.own_script. -->
   <xsl:template name="text-direction">
     <xsl:param name="lang"/>
     <xsl:variable name="primary" select="concat(' ', translate(substring-before(concat($lang, '-'), '-'), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), ' ')"/>
+    <xsl:variable name="script"><xsl:call-template name="script-subtag"><xsl:with-param name="lang" select="$lang"/></xsl:call-template></xsl:variable>
     <xsl:choose>
+      <xsl:when test="$script != '' and contains(' arab hebr syrc thaa nkoo adlm rohg samr mand ', concat(' ', $script, ' '))">rtl</xsl:when>
+      <xsl:when test="$script != ''">ltr</xsl:when>
       <xsl:when test="contains(' ar ara arc he heb fa fas per ur urd syr ps pus yi yid dv div ckb sd snd ug uig ', $primary)">rtl</xsl:when>
       <xsl:otherwise>ltr</xsl:otherwise>
     </xsl:choose>
+  </xsl:template>
+
+  <!-- The script subtag of a language tag, lower case ('latn' of 'ar-Latn'), or ''. -->
+  <xsl:template name="script-subtag">
+    <xsl:param name="lang"/>
+    <xsl:variable name="second" select="substring-before(concat(substring-after($lang, '-'), '-'), '-')"/>
+    <xsl:if test="string-length($second) = 4 and translate($second, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '') = ''">
+      <xsl:value-of select="translate($second, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"/>
+    </xsl:if>
   </xsl:template>
 
   <!-- ================================================================ the entry: "lemma] readings sigla" -->

@@ -201,7 +201,9 @@
     </xsl:if>
   </xsl:template>
   <xsl:template name="language-end">
-    <xsl:if test="normalize-space(@xml:lang) != ''">\teilangend </xsl:if>
+    <!-- {} ends the command: a space after a command word is eaten by TeX, and the text after it ran on
+         ("ramlan</hi> may" printed "ramlanmay"). -->
+    <xsl:if test="normalize-space(@xml:lang) != ''">\teilangend{}</xsl:if>
   </xsl:template>
 
   <xsl:variable name="polyglossia-language">
@@ -456,7 +458,9 @@
        (xml:lang ar...) as \textarabic, right to left. -->
   <xsl:template name="in-language">
     <xsl:param name="mode-body" select="false()"/>
-    <xsl:variable name="arabic" select="starts-with(@xml:lang, 'ar')"/>
+    <xsl:variable name="direction"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:variable>
+    <!-- ar-Latn (a transliteration) is no Arabic script: left to right, in the text's fonts. -->
+    <xsl:variable name="arabic" select="starts-with(@xml:lang, 'ar') and $direction = 'rtl'"/>
     <xsl:call-template name="language-start"/>
     <xsl:if test="$arabic">\teiarabic{</xsl:if>
     <xsl:choose>

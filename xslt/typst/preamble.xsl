@@ -25,11 +25,24 @@
 #let tei-rtl-languages = ("ar", "ara", "fa", "fas", "per", "ur", "urd", "he", "heb", "yi", "syr", "ps", "ckb", "dv", "arc", "ug", "sd")
 
 #let tei-primary(code) = lower(code.split("-").first())
-#let tei-direction(code) = if tei-primary(code) in tei-rtl-languages { rtl } else { ltr }
+// A script subtag decides first (ar-Latn, a transliteration: left to right, in the chain's fonts, not
+// Arabic's); the rule of text-direction in xslt/common/apparatus.xsl and of tei.render.fonts.
+#let tei-rtl-scripts = ("arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg", "samr", "mand")
+#let tei-script(code) = {
+  let second = code.split("-").slice(1).at(0, default: "")
+  if second.len() == 4 and second.match(regex("^[A-Za-z]{4}$")) != none { lower(second) } else { "" }
+}
+#let tei-direction(code) = {
+  let script = tei-script(code)
+  if script != "" { if script in tei-rtl-scripts { rtl } else { ltr } }
+  else if tei-primary(code) in tei-rtl-languages { rtl } else { ltr }
+}
 
 // The fonts of a language: its own family first (tei-language-fonts), then the fallback chain.
 #let tei-fonts-for(code) = {
-  let own = tei-language-fonts.at(tei-primary(code), default: ())
+  let script = tei-script(code)
+  let native = script == "" or (script in tei-rtl-scripts) == (tei-primary(code) in tei-rtl-languages)
+  let own = if native { tei-language-fonts.at(tei-primary(code), default: ()) } else { () }
   own + tei-fonts.filter(font => font not in own)
 }
 
