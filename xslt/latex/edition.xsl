@@ -143,6 +143,8 @@
 \Xlemmaseparator{\unskip]}
 \Xafterlemmaseparator{0.3em}
 \Xlinerangeseparator{–}
+% Series c (a loose rendering's clauses) as endnotes, keyed like the footnotes: line numbers only (the
+% page number reledmac puts before them is set into a box that is never used).
 \Xendnotenumfont[A]{\bfseries}
 \Xendnotefontsize[A]{\footnotesize}
 \Xendlemmaseparator[A]{\unskip]}
