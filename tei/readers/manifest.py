@@ -50,15 +50,20 @@ def manifest_path(path: Path | str) -> Path:
     return path
 
 
-def read_manifest(path: Path | str) -> Work:
-    path = manifest_path(path)
+def _load(path: Path) -> tuple[str, dict]:
+    """The manifest's text and its TOML; not valid TOML is M002 with the line and column."""
     source = decode_utf8(read_bytes(path, "manifest"), str(path))
     try:
-        data = tomllib.loads(source)
+        return source, tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         place = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line, column = (int(place[1]), int(place[2])) if place else (None, None)
         raise InvalidInputError(error("M002", f"not valid TOML: {exc}", path, line, column)) from None
+
+
+def read_manifest(path: Path | str) -> Work:
+    path = manifest_path(path)
+    source, data = _load(path)
     problems = _Problems(path, source)
     edition = data.pop("edition", None)
     witnesses = data.pop("witness", None)
@@ -135,7 +140,7 @@ def read_render_settings(path: Path | str) -> dict[str, dict[str, str]]:
     each value as the string a stylesheet parameter takes (a list joined by spaces, true/false). Which
     names a format takes is checked where the formats are known (tei build, M014)."""
     path = manifest_path(path)
-    data = tomllib.loads(decode_utf8(read_bytes(path, "manifest"), str(path)))
+    _, data = _load(path)  # read before the manifest itself by tei build: its M002 too
     table = data.get("render", {})
     settings: dict[str, dict[str, str]] = {"": {}}
     for key, value in table.items():

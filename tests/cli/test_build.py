@@ -200,11 +200,28 @@ def test_the_manifest_render_options_reach_the_web_edition(seeds_copy, tmp_path)
     [("[render]", "nonexistent"), ("[render.pdf]", "nonexistent"), ("[render.epub]", "title")],
 )
 def test_an_unknown_render_option_names_the_manifest_and_the_key(seeds_copy, tmp_path, table, key):
+    text = (seeds_copy / "edition.toml").read_text("utf-8")
     with (seeds_copy / "edition.toml").open("a", encoding="utf-8") as manifest:
-        manifest.write(f"\n{table}\n{key} = 3\n")
+        # the seeds' manifest ends with its [render.pdf] table: a key is added to it, not a second one
+        manifest.write(
+            f"\n{key} = 3\n" if text.rstrip().split("\n[")[-1].startswith(table[1:]) else f"\n{table}\n{key} = 3\n"
+        )
     result = run("build", seeds_copy, "-o", tmp_path / "b")
     assert result.exit_code == 1
     line = one_error_line(result)
     assert str(seeds_copy / "edition.toml") in line and "[M014]" in line
     assert key in line or "epub" in line
     assert not (tmp_path / "b" / "edition.xml").exists()
+
+
+def test_a_manifest_that_is_not_toml_is_one_message_from_tei_build(seeds_copy, tmp_path):
+    """tei build reads the [render] options before the manifest itself: a table declared twice was a
+    traceback (TOMLDecodeError), not M002."""
+    with (seeds_copy / "edition.toml").open("a", encoding="utf-8") as manifest:
+        manifest.write("\n[edition]\nid = 'again'\n")
+    before = (seeds_copy / "edition.toml").read_bytes()
+    result = run("build", seeds_copy, "-o", tmp_path / "b")
+    assert result.exit_code == 1
+    line = one_error_line(result)
+    assert str(seeds_copy / "edition.toml") in line and "[M002]" in line
+    assert (seeds_copy / "edition.toml").read_bytes() == before and not (tmp_path / "b").exists()
