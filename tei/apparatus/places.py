@@ -45,24 +45,29 @@ WORDS_CHANGED = ("substitution", "omission", "addition")
 CATEGORY = tei("category")
 
 
-def by_place(tree: etree._ElementTree, name: str = "<edition>") -> etree._ElementTree:
+def by_place(tree: etree._ElementTree, name: str = "<edition>", reader: Apparatus | None = None) -> etree._ElementTree:
     """A copy of an edition in parallel segmentation with each place of variation one unit (see above);
-    the tree itself when the reader cannot read it or it has nothing to merge."""
+    the tree itself when the reader cannot read it or it has nothing to merge. `reader`: the apparatus
+    reader of this tree when the caller has one, so that the witnesses are not read a second time."""
     if next(tree.getroot().iter(*OPENERS, *CLOSERS), None) is not None:
         return tree
-    result = copy.deepcopy(tree)
     try:
-        apparatus = Apparatus(result, name)
-        if apparatus.parallel is not result:
+        reader = reader or Apparatus(tree, name)
+        if reader.parallel is not tree:
             return tree
-        chosen = apparatus.attestations()
-        container = body(result, name)
+        read = reader.attestations()
+        body(tree, name)
     except TeiError:  # the reader refuses it: the stages that print say why
         return tree
+    result = copy.deepcopy(tree)
+    twin = dict(zip(tree.iter(), result.iter()))  # each node of the tree -> its node in the copy
+    chosen = {
+        twin[app]: {twin.get(reading, reading): ids for reading, ids in taken.items()} for app, taken in read.items()
+    }
     order = [c.get(xml("id")) for c in result.getroot().iter(CATEGORY)]
-    runs = [run for run in _runs(container, chosen) if len(run) > 1]
+    runs = [run for run in _runs(body(result, name), chosen) if len(run) > 1]
     for run in runs:
-        _merge(run, chosen, apparatus.ids, order)
+        _merge(run, chosen, reader.ids, order)
     return result if runs else tree
 
 

@@ -105,32 +105,7 @@ def primary(code: str) -> str:
     return code.split("-")[0].strip().lower()
 
 
-RTL_LANGUAGES = frozenset(
-    [
-        "ar",
-        "ara",
-        "arc",
-        "he",
-        "heb",
-        "fa",
-        "fas",
-        "per",
-        "ur",
-        "urd",
-        "syr",
-        "ps",
-        "pus",
-        "yi",
-        "yid",
-        "dv",
-        "div",
-        "ckb",
-        "sd",
-        "snd",
-        "ug",
-        "uig",
-    ]
-)
+RTL_LANGUAGES = frozenset(("ar", "ara", "arc", "he", "heb", "fa", "fas", "per", "ur", "urd", "syr", "ps", "pus", "yi", "yid", "dv", "div", "ckb", "sd", "snd", "ug", "uig"))  # fmt: skip
 RTL_SCRIPTS = frozenset(("arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg", "samr", "mand"))
 
 

@@ -63,7 +63,7 @@ def printed_tree(request: RenderRequest) -> etree._ElementTree:
     if reader.folding_refused is not None:
         return request.tree
     if request.params.get("entries") == "places":  # one entry for each place of variation
-        return by_place(reader.parallel, str(request.edition))
+        return by_place(reader.parallel, str(request.edition), reader)
     return reader.parallel
 
 

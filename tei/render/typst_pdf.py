@@ -73,7 +73,7 @@ def measured(records: list[dict]) -> Measured:
     hook_points: list[tuple[str, float, float]] = []
     unit_keys: dict[str, list[str]] = {}
     ends: dict[str, tuple[float, float]] = {}
-    additions: set[str] = set()  # units without lemma in left-to-right text
+    additions: set[str] = set()  # units whose base reading has no text
     widths: dict[str, float] = {}
     for record in records:
         if "line" in record:
@@ -91,7 +91,7 @@ def measured(records: list[dict]) -> Measured:
             hook_points.append((record["hook"], record["y"], record["x"]))
         elif "unit" in record:
             unit_keys[record["unit"]] = list(record["keys"])
-            if record.get("addition") and record.get("dir") != "rtl":
+            if record.get("addition"):
                 additions.add(record["unit"])
         elif "end" in record:
             ends[record["end"]] = (record["y"], record["x"])
@@ -133,7 +133,13 @@ def measured(records: list[dict]) -> Measured:
         empty = unit in ends and abs(ends[unit][1] - start_x) < 0.6 and line_at(ends[unit][0]) == first
         if first + 1 < len(lines) and not lines[first].rtl and not empty and abs(start_x - right) < 0.6:
             first += 1
-        elif unit in additions and first > 0 and abs(start_x - left) < 0.6 and same_block(first - 1, first):
+        elif (
+            unit in additions
+            and first > 0
+            and not lines[first].rtl
+            and abs(start_x - left) < 0.6
+            and same_block(first - 1, first)
+        ):
             # An addition (left to right) after the space a line broke at: it follows the last word of the
             # line before (the seeds' 'killed] and add. B C' was keyed to the next line). Not at the start
             # of a block: there its anchor is the block's first word ('Et] add. C').

@@ -164,9 +164,9 @@
 #let tei-app(id, keys, lead, first-word, rest, addition: false) = {
   lead
   if keys.len() == 0 { first-word } else if tei-mode == "measure" {
-    // An addition (no base text) and the direction of its text: where a line broke before it, it
-    // stays with the word it follows (tei/render/typst_pdf.py).
-    box[#tei-hook(id)#context [#metadata((unit: id, keys: keys, addition: addition, dir: repr(text.dir)))<tei-data>]#first-word]
+    // An addition (no base text): where a line broke before it, it stays with the word it follows
+    // (tei/render/typst_pdf.py).
+    box[#tei-hook(id)#context [#metadata((unit: id, keys: keys, addition: addition))<tei-data>]#first-word]
   } else if tei-mode == "final" {
     box[#tei-hook(id)#first-word]
   } else {
