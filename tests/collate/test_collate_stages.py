@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tei.collate.align import align, canonical_order, matched_pairs, runs_kept_together
+from tei.collate.align import align, canonical_order, matched_pairs, runs_kept_together, supported_pairs
 from tei.collate.analyse import Text, reading_type
 from tei.collate.tokenize import tokenize
 from tei.errors import InvalidInputError
@@ -140,3 +141,27 @@ def test_a_repeated_word_joins_the_run_it_agrees_with():
 def test_repeated_words_in_a_collation_keep_runs_together():
     columns = align({"A": ["εν", "εφεσω", "εν", "τω"], "B": ["εν", "τω"]}, "A").columns
     assert [sorted(c.cells) for c in columns] == [["A"], ["A"], ["A", "B"], ["A", "B"]]
+
+
+def test_a_repeated_word_leaves_room_for_the_others_columns():
+    """`ο και την αγαπην την εις` against the columns `ος και την* αγαπην την εις*` (* shared by most):
+    on the shared columns alone either `την` fits, and the one beside `εις` left the witness's `την
+    αγαπην` no column; the first leaves `αγαπην την` for the columns several witnesses read."""
+    columns = np.array([0, 1, 2, 3, 2, 4])  # ος και την αγαπην την εις
+    strong = np.array([True, True, True, False, False, True])
+    witness = [9, 1, 2, 3, 2, 4]  # ο και την αγαπην την εις
+    assert supported_pairs(columns, strong, witness) == [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+    # a column of one witness's own word is no agreement to make room for
+    assert supported_pairs(columns, strong, witness, lambda i: strong[i]) == [(1, 1), (2, 4), (5, 5)]
+
+
+def test_a_word_some_witnesses_read_joins_their_column_across_a_long_gap():
+    """Most read `ημιν`, two `υμιν`, after a passage a third lacks: the third's `υμιν` joins theirs, not a
+    column of its own beside it (the gap of the others' additions is past the length paired by likeness)."""
+    passage = "τοις ανδρασιν εκ της σαρκος αυτου και εκ των οστεων αυτου οτι μελη εσμεν εν κυριω {} το μυστηριον"
+    witnesses = {f"H{n}": passage.format("ημιν").split() for n in range(4)}
+    witnesses |= {f"Y{n}": passage.format("υμιν").split() for n in range(2)}
+    witnesses["Z"] = ["τοις", "ανδρασιν", "υμιν", "το", "μυστηριον"]
+    columns = align(witnesses).columns
+    assert [sorted(c.cells) for c in columns if "Y0" in c.cells and "H0" not in c.cells] == []
+    assert next(sorted(c.cells) for c in columns if c.cells.get("Z") == 2) == sorted(witnesses)
