@@ -436,7 +436,13 @@ def differences(planner: Planner, pages: list[PagePlan], checks: list[dict]) -> 
     """Where the final layout differs from the plan: for each page (by its first line), the apparatus
     height the estimate missed; an empty dict when every line and every apparatus is where planned."""
     line_pages = {check["line"]: check["page"] for check in checks if "line" in check}
-    needed = {check["hook"]: check["needed"] - check["reserved"] for check in checks if "hook" in check}
+    # Each page's apparatus reports where its drawing starts and where it ends: the height it needed.
+    starts = {check["drawing"]: check["y"] for check in checks if "drawing" in check}
+    needed = {
+        check["hook"]: check["y"] - starts.get(check["hook"], check["y"]) - check["reserved"]
+        for check in checks
+        if "hook" in check
+    }
     if not line_pages:
         return {}
     start = line_pages.get(planner.lines[0].number, 1)

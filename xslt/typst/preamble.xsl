@@ -69,8 +69,8 @@
 // every line of an Arabic block reported ltr).
 #let tei-line-marker(kind, block, n, direction: auto) = {
   if tei-mode == "measure" {
-    context [#metadata((line: n, kind: kind, block: block, y: here().position().y.pt(),
-      leading: par.leading.to-absolute().pt(), dir: repr(if direction == auto { text.dir } else { direction })))<tei-data>]
+    context [#metadata((line: n, kind: kind, block: block,
+      leading: par.leading.to-absolute().pt(), dir: repr(if direction == auto { text.dir } else { direction })))<tei-at>]
   } else if tei-mode == "final" {
     let label = tei-plan.labels.at(str(n), default: none)
     // Only the first and last line of each planned page report their page (a line that moved moves one
@@ -114,25 +114,23 @@
   stack(dir: ttb, spacing: tei-series-spacing, ..parts)
 }
 
-// The apparatus of one page, in the footnote that reserves its height (the plan's), at its foot.
+// The apparatus of one page, in the footnote that reserves its height (the plan's), at its foot (the
+// space above it fills the rest). The check reports where the drawing starts and ends: the height it
+// needed (more than reserved: it ran on below the block). Measuring the drawing apart, with measure(),
+// laid every apparatus out twice: a third of the final pass.
 #let tei-page-apparatus(id, spec) = {
-  let drawing = tei-apparatus-drawing(spec.entries)
   block(width: 100%, height: spec.height * 1pt, spacing: 0pt, breakable: false, {
-    layout(region => {
-      let size = measure(block(width: region.width, drawing))
-      context [#metadata((hook: id, page: here().page(), needed: size.height.pt(), reserved: spec.height))<tei-check>]
-    })
-    align(bottom, drawing)
+    v(1fr)
+    context [#metadata((drawing: id, y: here().position().y.pt()))<tei-check>]
+    tei-apparatus-drawing(spec.entries)
+    context [#metadata((hook: id, page: here().page(), y: here().position().y.pt(), reserved: spec.height))<tei-check>]
   })
 }
 
 // A paragraph start or a unit: where the footnote that reserves a page's apparatus can hang.
 #let tei-hook(id) = {
   if tei-mode == "measure" {
-    context {
-      let here-at = here().position()
-      [#metadata((hook: id, y: here-at.y.pt(), x: here-at.x.pt()))<tei-data>]
-    }
+    [#metadata((hook: id))<tei-at>]
   } else if tei-mode == "final" {
     let spec = tei-plan.hooks.at(id, default: none)
     if spec != none { footnote(tei-page-apparatus(id, spec)) }
@@ -166,18 +164,22 @@
   if keys.len() == 0 { first-word } else if tei-mode == "measure" {
     // An addition (no base text): where a line broke before it, it stays with the word it follows
     // (tei/render/typst_pdf.py).
-    box[#tei-hook(id)#context [#metadata((unit: id, keys: keys, addition: addition))<tei-data>]#first-word]
+    box[#tei-hook(id)#metadata((unit: id, keys: keys, addition: addition))<tei-data>#first-word]
   } else if tei-mode == "final" {
     box[#tei-hook(id)#first-word]
   } else {
     box[#first-word#footnote(keys.map(key => tei-entry(key, "")).join(h(1em)))]
   }
   rest
-  if keys.len() > 0 and tei-mode == "measure" {
-    context {
-      let at = here().position()
-      [#metadata((end: id, y: at.y.pt(), x: at.x.pt()))<tei-data>]
-    }
+  if keys.len() > 0 and tei-mode == "measure" [#metadata((end: id))<tei-at>]
+}
+
+// Where each line, hook and unit end (<tei-at>) stands: read once, after the text, by one query. A
+// context asking here() at each of them (a thousand for the seeds) cost a fifth of the measure pass.
+#let tei-positions() = context {
+  for found in query(<tei-at>) {
+    let at = found.location().position()
+    [#metadata((..found.value, y: at.y.pt(), x: at.x.pt()))<tei-data>]
   }
 }
 
@@ -205,6 +207,7 @@
   for (key, data) in tei-entries {
     [#metadata((entry: key, width: app-size(tei-entry-body(data)).pt()))<tei-data>]
   }
+  tei-positions()
 }
 
 #let tei-text(body) = {
