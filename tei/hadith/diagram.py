@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from html import escape  # quotes too (the title stands in an attribute); xml.sax.saxutils costs 40 ms of import
 
 from tei.apparatus import Apparatus, witness_ids
-from tei.hadith.isnad import ISNAD, NARRATOR, TAHWIL, chain_links
+from tei.hadith.isnad import NARRATOR, TAHWIL, chain_links
+from tei.hadith.sections import collated_as_isnad
 from tei.text.arabic import fold, letters_key, without_conjunction
-from tei.xmlio import NSMAP
 
 RELATIVE = frozenset(fold(w) for w in ("أبيه", "أبي", "أبوه", "جده", "عمه", "أمه", "خاله", "أخيه", "أبيها", "جدي"))
 NODE_WIDTH, NODE_HEIGHT, GAP_X, GAP_Y, MARGIN = 170, 34, 24, 46, 20
@@ -113,7 +113,7 @@ def edition_svg(tree, name: str = "<edition>", texts: list[tuple[str, str]] | No
     '' for any other edition, or when no witness's chain names a narrator. `texts`: each witness's text
     (id, text) when the caller has read them already (the renderers' annotated copy); else the apparatus
     reader reads them."""
-    if not tree.xpath(f"//tei:text//tei:ab[@type='{ISNAD}']", namespaces=NSMAP):
+    if not collated_as_isnad(tree):
         return ""
     if texts is None:
         apparatus = Apparatus(tree, name)

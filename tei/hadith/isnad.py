@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 import regex
 
+from tei.hadith.sections import ISNAD, MATN
 from tei.text.arabic import fold, letters_key
 from tei.text.normalize import HONORIFIC_FORMULAS
 from tei.text.patterns import LazyPattern
 
 ARABIC = "ar"
-ISNAD, MATN = "isnad", "matn"
 TERM, NARRATOR, TAHWIL = "term", "narrator", "tahwil"
 _KEY = fold  # vowel signs, tatweel, alef and hamza forms folded (tei.text.arabic)
 TRANSMISSION_TERMS = frozenset(

@@ -35,6 +35,7 @@ The copy carries:
 from __future__ import annotations
 
 import copy
+import importlib
 import re
 from dataclasses import dataclass
 
@@ -43,6 +44,7 @@ from lxml import etree
 from tei.apparatus import APP, LACUNOSE, LEM, NOTHING, Apparatus, Path, Witnesses, pointer_ids, readings, run
 from tei.apparatus.walk import CLOSERS, OPENERS, Marker, Reading, Unit
 from tei.errors import TeiError
+from tei.hadith.sections import collated_as_isnad
 from tei.xmlio import tei, xml
 
 TK_NS = "urn:x-tei-toolkit:render"
@@ -115,6 +117,15 @@ def _annotated(tree: etree._ElementTree, name: str) -> etree._ElementTree:
     for witness, text in texts.items():
         _text(etree.SubElement(container, tk("text"), wit=witness), text)
     return result
+
+
+def isnad_diagram(tree: etree._ElementTree, source: str, copy: etree._ElementTree) -> str:
+    """The isnad diagram's SVG ('' unless the edition is collated as isnad and matn), drawn from the witness
+    texts the annotated copy carries (read once). The diagram's module is loaded only for such an edition:
+    with the chain reader beneath it, it was a fifth of a render's start (see tei.hadith.sections)."""
+    if not collated_as_isnad(tree):
+        return ""
+    return importlib.import_module("tei.hadith.diagram").edition_svg(tree, source, witness_texts(copy))
 
 
 def witness_texts(copy: etree._ElementTree) -> list[tuple[str, str]] | None:

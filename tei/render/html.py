@@ -19,9 +19,8 @@ from pathlib import Path
 
 from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
-from tei.hadith.diagram import edition_svg
 from tei.render import OutputFormat, Rendered, RenderRequest
-from tei.render.entries import annotated, witness_texts
+from tei.render.entries import annotated, isnad_diagram
 from tei.render.xslt import transform
 from tei.resources import resource, resource_root
 
@@ -48,8 +47,7 @@ def render_html(request: RenderRequest) -> Rendered:
     base = os.path.relpath(edition_folder, site).replace(os.sep, "/")
     params = {"edition-base": "" if base == "." else base + "/", **request.params}
     copy = annotated(request.tree, str(request.edition))
-    # '' unless isnad and matn; drawn from the witness texts the annotated copy carries (read once)
-    params["isnad-diagram"] = edition_svg(request.tree, str(request.edition), witness_texts(copy))
+    params["isnad-diagram"] = isnad_diagram(request.tree, str(request.edition), copy)
     transformed = transform(STYLESHEET, copy, str(request.edition), params)
     errors = [d for d in transformed.diagnostics if d.severity is Severity.ERROR]
     if errors:
