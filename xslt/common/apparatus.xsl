@@ -481,12 +481,8 @@
     <xsl:param name="rest"/>
     <xsl:variable name="token" select="substring-before($rest, ' ')"/>
     <xsl:if test="$token != ''">
-      <xsl:variable name="id">
-        <xsl:choose>
-          <xsl:when test="starts-with($token, '#')"><xsl:value-of select="substring($token, 2)"/></xsl:when>
-          <xsl:otherwise><xsl:value-of select="$token"/></xsl:otherwise>
-        </xsl:choose>
-      </xsl:variable>
+      <!-- The token without its '#' (a string, not a result tree fragment: this runs for every siglum). -->
+      <xsl:variable name="id" select="substring($token, 1 + starts-with($token, '#'))"/>
       <xsl:if test="not(key('witness-by-id', $id) or key('witness-by-n', $id))
                     and not(preceding::*[self::tei:lem or self::tei:rdg or self::tei:witDetail]
                             [contains(concat(' ', normalize-space(@wit), ' '), concat(' ', $token, ' '))])">
