@@ -28,6 +28,24 @@ without `lem`, nothing (the unit is an addition against the base text: `NOTHING`
 (a positive apparatus that forgot it: `None`). A lacuna is one marker where it begins, however many
 units it spans. `Path` keeps what the statistics and the CollateX table need: each unit passed, the
 reading taken, where it starts and ends in the witness's text and how deeply it is nested.
+
+A transposition by reference (teiphy's Ephesians: `<app><rdg wit="..."><ref target="#U12"/><ref
+target="#U18"/><ref target="#U14-16"/></rdg>...</app>`): a reading made only of `<ref>`/`<ptr>` elements
+(and whitespace, comments) each of whose `@target`s is `#` and the `xml:id` of a unit (app) compiled with
+it, none of them the unit itself, one of its ancestors or a unit inside it, and none twice, carries no
+text of its own. The units it lists are *slots*, taken in document order; a witness that takes the reading
+reads, in the k-th slot, what it reads in the k-th unit the reading lists (that unit's own reading for the
+witness, by the rule above), so the text between the slots stays in place and only the units' contents
+move: 01 reads `ινα παρρησιασωμαι εν αυτω` where UBS reads `ινα εν αυτω παρρησιασωμαι`. A witness that
+takes another reading of the transposing unit (or none, in a unit without lem) reads each slot as usual.
+The transposition is linked when the whole container is compiled (`Compiler.compile`): a reference to a
+unit outside it, or to a unit an earlier transposition already moves, leaves the reading as text, as any
+other `<ref>` is (its content is read). On the witness's path each unit is still passed once, in the order
+of its text: the passage names the unit whose reading is read (`app`, so who reads what in each unit is
+unchanged: statistics, apparatus entries), its offsets in the text, and `place`, the unit in whose slot it
+stands when a transposition moved it (else None). The passages at depth 0 are thus in the same order, slot
+by slot, for every witness: the CollateX table's k-th column is the k-th slot, the words each witness
+reads there.
 """
 
 from __future__ import annotations
@@ -50,6 +68,7 @@ from tei.apparatus.elements import (
 )
 from tei.xmlio import tei, xml
 
+XML_ID = xml("id")
 LACUNA_MARKER = "[…]"
 WHITESPACE = re.compile(r"[ \t\r\n]+")
 BLOCKS = frozenset(
@@ -70,6 +89,7 @@ CHOICE = tei("choice")
 FIRST_ALTERNATIVES = (tei("orig"), tei("sic"), tei("abbr"))
 SECOND_ALTERNATIVES = {tei("reg"): tei("orig"), tei("corr"): tei("sic"), tei("expan"): tei("abbr")}
 GAP = tei("gap")
+REFERENCES = frozenset((tei("ref"), tei("ptr")))
 OPENERS = frozenset((tei("lacunaStart"), tei("witEnd")))
 CLOSERS = frozenset((tei("lacunaEnd"), tei("witStart")))
 LACUNOSE_DETAILS = frozenset(("lac", "ambiguous"))
@@ -112,18 +132,31 @@ class Marker:
 
 
 class Reading:
-    """A lem or rdg of a unit: the witnesses it stands for (None: a lem without @wit) and its steps."""
+    """A lem or rdg of a unit: the witnesses it stands for (None: a lem without @wit) and its steps.
 
-    __slots__ = ("element", "witnesses", "steps")
+    `order`: for a reading made only of references to units, their ids in its order (a transposition
+    candidate, see the module docstring); `moves`: once linked, each slot (Unit) -> the Unit read there."""
 
-    def __init__(self, element: etree._Element, witnesses: tuple[str, ...] | None, steps: list):
+    __slots__ = ("element", "witnesses", "steps", "order", "moves")
+
+    def __init__(
+        self,
+        element: etree._Element,
+        witnesses: tuple[str, ...] | None,
+        steps: list,
+        order: tuple[str, ...] | None = None,
+    ):
         self.element, self.witnesses, self.steps = element, witnesses, steps
+        self.order = order
+        self.moves: dict | None = None
 
 
 class Unit:
     """An app: its readings, which reading each cited witness takes, and the witnesses lacunose in it."""
 
-    __slots__ = ("app", "depth", "readings", "cited", "lacunose", "open_lem", "has_lem", "hand_of")
+    __slots__ = (
+        "app", "depth", "readings", "cited", "lacunose", "open_lem", "has_lem", "hand_of", "transposed_by",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -141,6 +174,7 @@ class Unit:
                 self.cited.setdefault(witness, reading)
         self.open_lem = next((r for r in readings if r.witnesses is None and r.element.tag == LEM), None)
         self.has_lem = any(r.element.tag == LEM for r in readings)
+        self.transposed_by: Unit | None = None  # the unit whose readings may move this one (a slot of it)
 
     def choose(self, witness: str, in_lacuna: bool = False):
         """The Reading the witness takes here, or LACUNOSE, NOTHING (an addition it lacks), None (unattested)."""
@@ -163,6 +197,18 @@ class Unit:
         """A unit without lem: the words of its readings are missing from the base text."""
         return not self.has_lem
 
+    @property
+    def transposes(self) -> bool:
+        """Some reading of the unit is a transposition by reference (linked: it moves units)."""
+        return any(r.moves is not None for r in self.readings)
+
+    def played(self, slot: Unit, witness: str, in_lacuna: bool) -> Unit:
+        """The unit the witness reads in the slot (one of the units this one transposes)."""
+        taken = self.choose(witness, in_lacuna)
+        if type(taken) is Reading and taken.moves is not None:
+            return taken.moves.get(slot, slot)
+        return slot
+
 
 @dataclass(slots=True)
 class Passage:
@@ -173,6 +219,7 @@ class Passage:
     offset: int  # where the reading starts in the witness's text
     end: int  # and where it ends
     depth: int  # 0 for an app in the text, 1 for an app inside a reading of another, ...
+    place: etree._Element | None = None  # the unit in whose slot it stands, when a transposition moved it
 
 
 class Compiler:
@@ -182,12 +229,14 @@ class Compiler:
     def __init__(self, resolve, hand_of: dict[str, str] | None = None):
         self.resolve = resolve
         self.hand_of = hand_of or {}
+        self._unit_ids: dict[int, frozenset[str]] = {}  # the app ids of each document compiled
 
     def compile(self, element: etree._Element, preserve: bool | None = None, depth: int = 0) -> list:
         if preserve is None:
             preserve = _preserved(element)
         steps: list = []
         self._content(element, preserve, depth, steps)
+        link_transpositions(steps)
         return steps
 
     def _content(self, element: etree._Element, preserve: bool, depth: int, steps: list) -> None:
@@ -258,8 +307,79 @@ class Compiler:
             witnesses = self.resolve(wit) if wit is not None else (None if child.tag == LEM else ())
             steps: list = []
             self._content(child, _space(child, preserve), depth + 1, steps)
-            found.append(Reading(child, witnesses, steps))
+            found.append(Reading(child, witnesses, steps, transposed_order(child, self.unit_ids(app))))
         return Unit(app, depth, found, frozenset(lacunose), self.hand_of)
+
+    def unit_ids(self, element: etree._Element) -> frozenset[str]:
+        """The xml:ids of every app of the element's document (read once per document)."""
+        root = element.getroottree().getroot()
+        found = self._unit_ids.get(id(root))
+        if found is None:
+            found = self._unit_ids[id(root)] = frozenset(
+                i for i in (app.get(XML_ID) for app in root.iter(APP)) if i is not None
+            )
+        return found
+
+
+def transposed_order(reading: etree._Element, unit_ids: frozenset[str]) -> tuple[str, ...] | None:
+    """The ids of the units a reading lists when it is made only of `<ref>`/`<ptr>` elements (whitespace and
+    comments aside) whose every target is '#' and a unit's id, none twice; else None (a reading of text)."""
+    if not unit_ids or (reading.text or "").strip() or not len(reading):
+        return None
+    order: list[str] = []
+    for child in reading:
+        if (child.tail or "").strip():
+            return None
+        if not isinstance(child.tag, str):
+            continue
+        if child.tag not in REFERENCES:
+            return None
+        targets = (child.get("target") or "").split()
+        if not targets or any(not t.startswith("#") or t[1:] not in unit_ids for t in targets):
+            return None
+        order.extend(t[1:] for t in targets)
+    return tuple(order) if len(set(order)) == len(order) else None
+
+
+def link_transpositions(steps: list) -> None:
+    """Each reading that lists units (Reading.order) becomes a transposition when every unit it lists was
+    compiled with it and is not the unit itself, one around it or one inside it, and no earlier
+    transposition moves them: it then carries no text, and each of its slots knows the unit that moves it
+    (see the module docstring). Any other such reading keeps its text (the content of its refs)."""
+    units: list[Unit] = []
+    _units(steps, units)
+    candidates = [u for u in units if any(r.order for r in u.readings)]
+    if not candidates:
+        return
+    by_id = {u.app.get(XML_ID): u for u in units if u.app.get(XML_ID) is not None}
+    position = {id(u): n for n, u in enumerate(units)}  # document order: each unit before the ones inside it
+    for unit in candidates:
+        around = {id(a) for a in unit.app.iterancestors(APP)}
+        for reading in unit.readings:
+            listed = [by_id.get(i) for i in reading.order or ()]
+            if not listed or any(
+                u is None
+                or u is unit
+                or id(u.app) in around
+                or any(a is unit.app for a in u.app.iterancestors(APP))
+                or (u.transposed_by is not None and u.transposed_by is not unit)
+                for u in listed
+            ):
+                reading.order = None
+                continue
+            slots = sorted(listed, key=lambda u: position[id(u)])
+            reading.moves = dict(zip(slots, listed))
+            reading.steps = []
+            for slot in slots:
+                slot.transposed_by = unit
+
+
+def _units(steps: list, found: list[Unit]) -> None:
+    for step in steps:
+        if type(step) is Unit:
+            found.append(step)
+            for reading in step.readings:
+                _units(reading.steps, found)
 
 
 def _punctuation_join(pc: etree._Element) -> str | None:
@@ -402,7 +522,8 @@ def run(steps: list, path: Path, holders: tuple[str, ...] | None = None) -> None
             path.mark()
 
 
-def _pass(unit: Unit, path: Path) -> None:
+def _pass(slot: Unit, path: Path) -> None:
+    unit = slot if slot.transposed_by is None else slot.transposed_by.played(slot, path.witness_id, path.in_lacuna)
     chosen = unit.choose(path.witness_id, path.in_lacuna)
     start = path.length
     index = len(path.passages)
@@ -418,7 +539,8 @@ def _pass(unit: Unit, path: Path) -> None:
         run(chosen.steps, path, chosen.witnesses)
         reading = chosen.element
     if path.record:
-        path.passages[index] = Passage(unit.app, reading, start, path.length, unit.depth)
+        place = None if unit is slot else slot.app
+        path.passages[index] = Passage(unit.app, reading, start, path.length, slot.depth, place)
 
 
 def lacunose_from_start(steps: list, witnesses: list[str]) -> set[str]:

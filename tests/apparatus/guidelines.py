@@ -14,6 +14,9 @@ those of docs/edition-format.md and the Guidelines (chapter TC, "Critical Appara
   or a lacuna is open; else a lem without @wit; else nothing;
 - lacunae: lacunaStart/witEnd open one, lacunaEnd/witStart close it (a witness whose first marker closes
   one starts lacunose); gap is one; one marker for a stretch;
+- a reading made only of ref/ptr elements (whitespace aside) pointing with '#' to units of the document
+  is a transposition: it has no text, and a witness taking it reads, in the listed units' places (in
+  document order), the listed units in its order, each as it reads that unit;
 - base-text methods (double end-point): the body with its apps left out, each app's stretch (from its
   @from element, or the app itself, to its @to element, or the app when it stands beside the lemma, or the
   end of its @from element) replaced by the witness's reading where it is cited.
@@ -142,6 +145,7 @@ class Extraction:
         self.taken: dict = {}
         self.outer_apps_silent = outer_apps_silent
         self.events: dict = {}  # for the base-text methods: element -> (index at its start, index at its end)
+        self.moved: tuple | None = None  # (place -> transposing app, reading -> listed apps, app -> position)
 
     def emit(self, text: str) -> None:
         if not self.lacuna:
@@ -209,10 +213,19 @@ class Extraction:
     def unit(self, app, holders) -> None:
         if self.outer_apps_silent and not any(name(a) in ("lem", "rdg") for a in app.iterancestors()):
             return  # a base-text apparatus: the app stands apart from the text
+        if self.moved is None:
+            self.moved = transpositions(app.getroottree().getroot())
+        places, listed, position = self.moved
+        if app in places:  # a place some transposition reorders: the unit its reading puts here
+            order = listed.get(self.choose(places[app], self.witness))
+            if order:
+                app = order[sorted(order, key=position.get).index(app)]
         chosen = self.choose(app, self.witness)
         self.taken[app] = chosen
         if chosen == "LACUNA":
             self.emit(LACUNA)
+        elif chosen in listed:
+            pass  # a transposition has no text of its own
         elif chosen not in (None, "NOTHING"):
             keep = preserved(chosen)
             self.content(chosen, keep, self.sigla.resolve(chosen.get("wit")) if chosen.get("wit") else None)
@@ -234,6 +247,31 @@ class Extraction:
         if bare is not None:
             return bare
         return None if any(name(r) == "lem" for r in found) else "NOTHING"
+
+
+def transpositions(root) -> tuple[dict, dict, dict]:
+    """The readings made only of references to units (reading -> the apps in its order), each referenced app
+    -> the app holding the first such reading, and each app's position in the document."""
+    apps = list(root.iter(NS + "app"))
+    by_id = {a.get(XML_ID): a for a in apps if a.get(XML_ID)}
+    listed, places = {}, {}
+    for app in apps:
+        for reading in readings(app):
+            children = [c for c in reading if isinstance(c.tag, str)]
+            if not children or (reading.text or "").strip() or any((c.tail or "").strip() for c in reading):
+                continue
+            targets = [t for c in children for t in (c.get("target") or "").split()]
+            if (
+                any(name(c) not in ("ref", "ptr") for c in children)
+                or not targets
+                or any(t[:1] != "#" or t[1:] not in by_id or by_id[t[1:]] is app for t in targets)
+                or len(set(targets)) != len(targets)
+            ):
+                continue
+            listed[reading] = [by_id[t[1:]] for t in targets]
+            for target in listed[reading]:
+                places.setdefault(target, app)
+    return places, listed, {a: n for n, a in enumerate(apps)}
 
 
 def punctuation_join(text: str) -> str | None:

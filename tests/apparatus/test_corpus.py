@@ -9,6 +9,7 @@ import pytest
 from cli_runner import run
 from paths import SHARED
 
+from tei.apparatus import Apparatus
 from tei.xmlio import parse_file
 
 from . import guidelines
@@ -56,3 +57,14 @@ def test_the_guidelines_chapter_is_refused_in_one_line(shared_dir):
     assert result.exit_code == 1
     (line,) = result.stderr.strip().splitlines()
     assert "[A001]" in line
+
+
+def test_ephesians_transposition_by_reference_is_read_in_each_witness_order(shared_dir):
+    """teiphy's Ephesians 6:20: the unit B10K6V20U12-18 lists the units U12, U14-16, U18 by <ref>; 01 and four
+    others read them in the order U12, U18, U14-16, the others in document order; no placeholder is text."""
+    apparatus = Apparatus(parse_file(shared_dir / "corpora" / "tei-apparatus" / "teiphy_ubs_ephesians.xml"), "e")
+    texts = {w: apparatus.text(w) for w in apparatus.ids}
+    assert not [w for w, text in texts.items() if "[B10K6V20" in text]
+    assert texts["01"].endswith("του ευαγγελιου ινα παρρησιασωμαι εν αυτω")
+    assert texts["UBS"].endswith("του ευαγγελιου ινα εν αυτω παρρησιασωμαι")
+    assert texts["P46"].endswith(" ινα αυτο παρρησιασωμαι")  # its own reading of U14-16, in its place

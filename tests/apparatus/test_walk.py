@@ -4,11 +4,15 @@ TEI whitespace, w/pc tokens, characters, alternatives), and the toolkit's own do
 from __future__ import annotations
 
 import pytest
+from paths import FIXTURES
 
-from tei.apparatus import LACUNOSE, NOTHING, Apparatus
-from tei.xmlio import parse_bytes
+from tei.apparatus import LACUNOSE, NOTHING, Apparatus, content_text
+from tei.convert.collatex import alignment_table
+from tei.xmlio import NSMAP, parse_bytes, parse_file, xml
 
 from .conftest import document, witnesses
+
+XML_ID = xml("id")
 
 
 def texts(body: str, ids=("A", "B", "C"), space: str = "", marker: str = "[…]") -> list[str]:
@@ -130,3 +134,66 @@ def test_attestations_list_each_readings_witnesses_as_resolved():
     first, second = apparatus.attestations().values()
     assert {getattr(r, "text", r): w for r, w in first.items()} == {"x": ["A"], "y": ["D1"], LACUNOSE: ["D2"]}
     assert {getattr(r, "text", r): w for r, w in second.items()} == {NOTHING: ["A", "D2"], "z": ["D1"]}
+
+
+# A transposition by reference (teiphy's Ephesians 6:20): tests/fixtures/editions/transposition.xml
+TRANSPOSITION = FIXTURES / "editions" / "transposition.xml"
+
+
+def test_a_reading_of_refs_to_units_reorders_them_in_their_places():
+    apparatus = Apparatus(parse_file(TRANSPOSITION), "t.xml")
+    assert {w: apparatus.text(w) for w in apparatus.ids} == {
+        "A": "το μυστηριον του ευαγγελιου ινα εν αυτω παρρησιασωμαι ως δει",
+        "B": "το μυστηριον του ευαγγελιου ινα αυτο παρρησιασωμαι ως δει",  # its own reading of the moved unit
+        "C": "το μυστηριον του ευαγγελιου ινα παρρησιασωμαι εν αυτω ως δει",
+        "D": "το μυστηριον του ευαγγελιου […] ως δει",
+    }
+    transposing, *_ = apparatus.units()
+    assert transposing.transposes and all(not r.steps for r in transposing.readings)
+
+
+def test_each_unit_is_passed_once_in_the_order_of_the_text_with_the_slot_it_stands_in():
+    apparatus = Apparatus(parse_file(TRANSPOSITION), "t.xml")
+    path = apparatus.path("C")
+    ids = [(p.app.get(XML_ID), p.place.get(XML_ID) if p.place is not None else None) for p in path.passages]
+    assert ids == [("U12-18", None), ("U12", None), ("U18", "U14-16"), ("U14-16", "U18")]
+    assert [path.text[p.offset : p.end] for p in path.passages] == ["", " ινα", " παρρησιασωμαι", " εν αυτω"]
+    assert [p.offset for p in path.passages] == sorted(p.offset for p in path.passages)
+    # who reads what in each unit is unchanged: C reads the first reading of U14-16, wherever it stands
+    taken = apparatus.attestations()
+    (u14,) = [app for app in taken if app.get(XML_ID) == "U14-16"]
+    assert {r.get("n"): ids for r, ids in taken[u14].items() if r is not LACUNOSE} == {"1": ["A", "C"], "2": ["B"]}
+
+
+def test_the_collatex_table_gives_each_slot_a_column():
+    table = alignment_table(parse_file(TRANSPOSITION), "t.xml")
+    rows = [["".join(t["t"] for t in cell or []).strip() for cell in row] for row in table["table"]]
+    # shared text, the transposing unit (D's lacuna marker), then one column for each slot
+    assert rows[0] == ["το μυστηριον του ευαγγελιου", "", "ινα", "εν αυτω", "παρρησιασωμαι", "ως δει"]
+    assert rows[2] == ["το μυστηριον του ευαγγελιου", "", "ινα", "παρρησιασωμαι", "εν αυτω", "ως δει"]
+    assert rows[3][1:5] == ["[…]", "", "", ""]
+
+
+@pytest.mark.parametrize(
+    "reading",
+    [
+        '<ref target="#elsewhere">[x]</ref>',  # not a unit
+        '<ref target="#u2">[u2]</ref> and <ref target="#u3">[u3]</ref>',  # text between the refs
+        '<ref target="#u2">[u2]</ref><ref target="#u2">[u2]</ref>',  # a unit twice
+        '<ref target="#u1">[u1]</ref>',  # the unit itself
+        '<ref target="u2">[u2]</ref>',  # no '#': another document
+    ],
+)
+def test_a_ref_that_is_no_transposition_stays_text(reading):
+    body = (
+        f'<ab xml:id="elsewhere">a <app xml:id="u1"><rdg wit="#C">{reading}</rdg></app> '
+        '<app xml:id="u2"><lem>b</lem></app> <app xml:id="u3"><lem>c</lem></app></ab>'
+    )
+    expected = "a " + "".join(parse_bytes(f"<r>{reading}</r>".encode(), "r").getroot().itertext()) + " b c"
+    assert texts(body)[2] == expected
+
+
+def test_a_transposition_in_a_container_read_by_itself_lists_units_outside_it():
+    apparatus = Apparatus(parse_file(TRANSPOSITION), "t.xml")
+    reading = apparatus.tree.getroot().find(".//tei:rdg[@n='2']", NSMAP)
+    assert content_text(reading, "C") == "[U12] [U18] [U14-16]"  # the units are not in it: its refs are text
