@@ -5,15 +5,20 @@ punctuation standing alone, or a whole honorific formula (`(peace and blessings 
 profile recognises it. Whitespace before the first token becomes a token with an empty surface. Joined
 again, `surface + whitespace` of all tokens is the text, byte for byte.
 
-Speed: the token pattern of a profile with formulas holds every formula pattern (tens of kilobytes, some
-hundred groups), and the regex engine pays for that size at every match, formulas or not (about 12 µs a
-token). So each token is first matched by the plain pattern (the same pattern without formulas), which
-gives exactly the same match wherever no formula can play a part: where the token does not start with
-one of the profile's honorific initials, and its span holds none of the initials that are punctuation
-(`(`, which the full pattern takes as punctuation only where no formula starts). Elsewhere the full
-pattern decides. The plain matches come from one finditer, as long as each starts where the last ended;
-the places of `(` are found once. Tokenizing 500 witnesses x 1,000 words went from about 10 s to about
-3 s of CPU; 3 million tokens of every profile over the seeds and ../shared/corpora come out the same.
+The rule, written as one regular expression, is the alternation `(?=initial)FORMULA PUNCT* | P* WORD P* |
+P+`, then whitespace, where FORMULA is the profile's honorific pattern and P is punctuation that stops
+at an honorific initial unless the initial is a mark (`(`) at which no formula starts (tests/collate/
+test_tokenize.py holds it and compares). That expression holds the honorific pattern four times (74 kB)
+and costs 0.6 s to compile in every process, and the regex engine pays for its size at every match. So
+it is never compiled: each token is first matched by the plain pattern (the same alternation without
+formulas), which gives exactly the same match wherever no formula can play a part: where the token does
+not start with one of the profile's honorific initials, and its span holds none of the initials that are
+punctuation. The plain matches come from one finditer, as long as each starts where the last ended; the
+places of `(` are found once. Elsewhere the token is taken step by step (`_careful_token`): the honorific
+pattern itself where a formula may start, runs of punctuation cut at the first initial where one does.
+Every character is exactly one of a word's (a letter, digit or mark), punctuation or space, so each step
+is one of the alternation's branches. 7.5 million tokens of every profile over the seeds and every text
+of ../shared/corpora came out the same as the one expression's, at the same speed.
 """
 
 from __future__ import annotations
@@ -31,64 +36,24 @@ _PLAIN = regex.compile(
     r"(?P<space>\s*)",
     regex.IGNORECASE,
 )  # the token pattern of a profile without formulas
-
-
-def _token_pattern(profile: Profile) -> regex.Pattern:
-    honorific = honorific_pattern(profile)
-    initials = regex.escape(profile.honorific_initials)
-    marks = regex.escape("".join(c for c in profile.honorific_initials if not c.isalnum()))
-    formula = (
-        f"(?=[{initials}])(?P<formula>{honorific.pattern})(?P<formula_trail>[^\\w\\p{{M}}\\s]*)|" if honorific else ""
-    )
-    punctuation = (
-        f"(?:(?![{initials}])[^\\w\\p{{M}}\\s]|(?!{honorific.pattern})[{marks}])" if honorific else "[^\\w\\p{M}\\s]"
-    )
-    return regex.compile(
-        f"(?:{formula}(?P<lead>{punctuation}*)(?P<word>{WORD})(?P<trail>{punctuation}*)|(?P<alone>{punctuation}+))"
-        r"(?P<space>\s*)",
-        regex.IGNORECASE,
-    )
-
-
-_PATTERNS: dict[str, regex.Pattern] = {}
-
-
-def token_pattern(profile: Profile) -> regex.Pattern:
-    if profile.name not in _PATTERNS:
-        _PATTERNS[profile.name] = _token_pattern(profile)
-    return _PATTERNS[profile.name]
+_WORD = regex.compile(WORD, regex.IGNORECASE)
+_PUNCTUATION_RUN = regex.compile(f"{_PUNCTUATION}*", regex.IGNORECASE)
+_SPACE = regex.compile(r"\s*")
 
 
 def tokenize(text: str, profile: Profile) -> list[Token]:
     """The tokens of a text under a profile; their surfaces and whitespace rebuild the text exactly."""
-    tokens: list[Token] = []  # the pattern matches at every non-space character, so matches are contiguous
+    tokens: list[Token] = []  # every non-space character starts a token, so tokens are contiguous
     position = 0
     leading = _LEADING_SPACE.match(text)
     if leading:
         tokens.append(Token("", leading.group(), "", ""))
         position = leading.end()
+    honorific = honorific_pattern(profile)
+    if honorific is None:
+        tokens.extend(_plain_token(match, profile.key) for match in _PLAIN.finditer(text, position))
+        return tokens
     key = profile.key
-    for match in _token_matches(text, position, profile):
-        lead, word, trail, space = match.group("lead", "word", "trail", "space")
-        if word is not None:
-            tokens.append(Token(lead + word + trail if lead or trail else word, space, key(word), word))
-        elif match.group("alone") is not None:
-            alone = match.group("alone")
-            tokens.append(Token(alone, space, key(alone), ""))
-        else:
-            tokens.append(_formula(match, profile))
-    return tokens
-
-
-def _token_matches(text: str, position: int, profile: Profile):
-    """The matches of the profile's token pattern from `position` on, as its finditer gives them; the plain
-    pattern's matches stand in for them where no formula can play a part (see the module's docstring):
-    they are taken as the plain pattern's finditer gives them while each starts where the last ended,
-    not at a formula's initial, and holds no careful mark (their places found once, beforehand)."""
-    pattern = token_pattern(profile)
-    if honorific_pattern(profile) is None:
-        yield from pattern.finditer(text, position)
-        return
     initials = profile.honorific_initials
     careful = _careful(profile)
     marks = [mark.start() for mark in careful.finditer(text, position)] if careful is not None else []
@@ -100,16 +65,55 @@ def _token_matches(text: str, position: int, profile: Profile):
             while marks[next_mark] < start:
                 next_mark += 1
             if start != position or text[start] in initials or marks[next_mark] < end:
-                break  # the full pattern decides this token
-            yield match
+                break  # a formula may play a part: the token is taken step by step
+            tokens.append(_plain_token(match, key))
             position = end
-        if position >= len(text):
-            return
-        match = pattern.search(text, position)
-        if match is None:
-            return
-        yield match
-        position = match.end()
+        if position < len(text):
+            token, position = _careful_token(text, position, profile, honorific)
+            tokens.append(token)
+    return tokens
+
+
+def _plain_token(match: regex.Match, key) -> Token:
+    lead, word, trail, space = match.group("lead", "word", "trail", "space")
+    if word is not None:
+        return Token(lead + word + trail if lead or trail else word, space, key(word), word)
+    alone = match.group("alone")
+    return Token(alone, space, key(alone), "")
+
+
+def _careful_token(text: str, start: int, profile: Profile, honorific: regex.Pattern) -> tuple[Token, int]:
+    """The token at `start` (not a space) and where the next begins, as the alternation of the module's
+    docstring takes it: a formula when one matches here, else punctuation, a word, punctuation (or
+    punctuation alone), where punctuation stops at an initial that starts a formula."""
+    formula = honorific.match(text, start) if text[start] in profile.honorific_initials else None
+    if formula is not None:
+        end = _PUNCTUATION_RUN.match(text, formula.end()).end()
+        space = _SPACE.match(text, end)
+        name = next(name for name, value in formula.groupdict().items() if value is not None)
+        token = Token(text[start:end], space.group(), profile.honorific_key(name), formula.group())
+        return token, space.end()
+    lead_end = _punctuation_end(text, start, profile, honorific)
+    word = _WORD.match(text, lead_end)
+    if word is None:
+        space = _SPACE.match(text, lead_end)
+        alone = text[start:lead_end]
+        return Token(alone, space.group(), profile.key(alone), ""), space.end()
+    end = _punctuation_end(text, word.end(), profile, honorific)
+    space = _SPACE.match(text, end)
+    return Token(text[start:end], space.group(), profile.key(word.group()), word.group()), space.end()
+
+
+def _punctuation_end(text: str, start: int, profile: Profile, honorific: regex.Pattern) -> int:
+    """The end of the run of punctuation from `start`, which stops before an honorific initial unless that
+    initial is a mark (`(`) at which no formula starts."""
+    end = _PUNCTUATION_RUN.match(text, start).end()
+    initials = profile.honorific_initials
+    for position in range(start, end):
+        char = text[position]
+        if char in initials and (char.isalnum() or honorific.match(text, position) is not None):
+            return position
+    return end
 
 
 _CAREFUL: dict[str, regex.Pattern | None] = {}
@@ -121,13 +125,3 @@ def _careful(profile: Profile) -> regex.Pattern | None:
         marks = "".join(c for c in profile.honorific_initials if regex.fullmatch(_PUNCTUATION, c))
         _CAREFUL[profile.name] = regex.compile(f"[{regex.escape(marks)}]") if marks else None
     return _CAREFUL[profile.name]
-
-
-def _formula(match: regex.Match, profile: Profile) -> Token:
-    honorific_class = next(
-        name
-        for name, value in match.groupdict().items()
-        if value is not None and name not in ("formula", "formula_trail", "space")
-    )
-    surface = match.group("formula") + match.group("formula_trail")
-    return Token(surface, match.group("space"), profile.honorific_key(honorific_class), match.group("formula"))
