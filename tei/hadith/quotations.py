@@ -17,6 +17,11 @@ words of the Qur'an (across the end of a verse into the next), either
   (سبحان الذي سخر لنا هذا ...). Shorter runs that nothing announces are the language of hadith and prayer
   (من كان يؤمن بالله واليوم الآخر، بسم الله الرحمن الرحيم), not quotations.
 The reference is the verse or verses the run covers (8:9, 2:255-256).
+
+Reading the Qur'an and indexing it costs 0.3 s, so it is done once in a process, and only for a text that
+could hold a quotation by the rules above, as far as they can be told without it: a word in Arabic script
+after a brace, or a run of such words long enough to be announced or long (an English narration with one
+Arabic eulogy, رضي الله عنهم, has none).
 """
 
 from __future__ import annotations
@@ -146,9 +151,11 @@ def find_quotations(text: str) -> list[Quotation]:
     """Every quotation of the Qur'an in an Arabic text, in order, none overlapping another."""
     if not _ARABIC.search(text):
         return []
-    book = quran()
     words = [w for w in _WORD.finditer(text) if key(w.group())]
     keys = [key(w.group()) for w in words]
+    if not _may_quote(text, words, keys):
+        return []
+    book = quran()
     found, n = [], 0
     while n < len(keys):
         braced, announced = _introduced(text, words, keys, n)
@@ -171,6 +178,24 @@ def find_quotations(text: str) -> list[Quotation]:
         else:
             n += 1
     return found
+
+
+def _may_quote(text: str, words: list[regex.Match], keys: list[str]) -> bool:
+    """Whether a quotation could start at some word, as far as can be told without the Qur'an: every word of a
+    quotation is a word of the Qur'an, so in Arabic script (their keys all are), and it starts after a brace,
+    or runs on for MIN_ANNOUNCED words after an announcing word, or for FORMULA_WORDS words."""
+    arabic = [_ARABIC.search(k) is not None for k in keys]
+    run = 0  # the Arabic words from n on
+    for n in reversed(range(len(keys))):
+        run = run + 1 if arabic[n] else 0
+        if not run:
+            continue
+        if run >= FORMULA_WORDS:
+            return True
+        braced, announced = _introduced(text, words, keys, n)
+        if braced or (announced and run >= MIN_ANNOUNCED):
+            return True
+    return False
 
 
 def _introduced(text: str, words: list[regex.Match], keys: list[str], n: int) -> tuple[bool, bool]:
