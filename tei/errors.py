@@ -40,6 +40,11 @@ class TeiError(Exception):
         self.diagnostics = list(diagnostics)
         super().__init__("; ".join(d.message for d in diagnostics))
 
+    def __reduce__(self):
+        """Pickled with its diagnostics (not its message), so that one raised in a worker process (the stages
+        of `tei build`, tei.parallel) is the same error in the parent."""
+        return type(self), tuple(self.diagnostics)
+
 
 class InvalidInputError(TeiError, ValueError):
     """An input (text, XML, manifest) is not what the command can accept."""

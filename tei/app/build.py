@@ -7,6 +7,13 @@ bytes of edition.xml as it stands on disk (hand edits included) for the stages d
 hashes live in the stamp file `.tei-build-stamp.json` in the output folder, with the hash of every file
 each stage wrote; `--force` runs every stage. An unchanged rebuild therefore reads and hashes, and writes
 nothing.
+
+Stages that need nothing from each other (those from the manifest; then, once edition.xml is written, those
+from it) run at once in worker processes forked from this one (`BuildOptions.stage_jobs`, which the command
+line sets to the cores it may use, at most two), when this process runs no other thread (a fork copies no
+thread, so a lock one held would stay held: tei.parallel). The parent still writes each stage's files, all
+at once and in the order of STAGES, and a stage's error stops the build before any later stage is written,
+as one after another.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from tei.diagnostics import Diagnostic, error
 from tei.errors import InvalidInputError, OutputRefusedError, UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
+from tei.parallel import single_threaded, stage_pool
 from tei.render import output_format, render
 from tei.resources import shipped
 from tei.writers.transcription import transcription_bytes
@@ -42,6 +50,7 @@ class BuildOptions:
     stages: tuple[str, ...] | None = None  # the names of the stages to run, in STAGES order; None: all
     carry_decisions: bool = False  # re-collate and carry the editor's decisions in edition.xml (tei.app.carry)
     render: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # format -> its parameters (render_settings)
+    stage_jobs: int = 1  # stages run at once in workers forked from this process (tei.parallel.stage_pool)
 
 
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -179,6 +188,17 @@ STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...
     ("pdf", from_edition(pdf)),
     ("stats", from_edition(stats)),
 )
+GROUPS = (FROM_MANIFEST, ("validate", "html", "pdf", "stats"))  # the stages of a group need nothing from each other
+# The order in which the stages of a group go to the workers: the longest first (the seeds: pdf 1.1 s, validate
+# 0.8 s, html 0.4 s, stats 0.1 s; edition 0.7 s, transcriptions 0.6 s), so that two workers finish together.
+HANDED_OUT = ("edition", "transcriptions", "schema", "pdf", "validate", "html", "stats")
+
+
+def run_stage(name: str, work: Work, options: BuildOptions) -> tuple[dict[Path, bytes], float]:
+    """The files of one stage and the seconds it took (in a worker, or here)."""
+    started = time.perf_counter()
+    files = dict(STAGES)[name](work, options)
+    return files, time.perf_counter() - started
 
 
 def build(
@@ -189,7 +209,8 @@ def build(
     on_backup: Callable[[Path, Path], None] | None = None,
     on_diagnostic: Callable[[Diagnostic], None] | None = None,
 ) -> bool:
-    """Run the stages in order; each stage's files are written all at once before the next starts.
+    """Run the stages in order (or a group of them at once, options.stage_jobs); each stage's files are written
+    all at once before the next stage's.
 
     Before any stage runs, every output the toolkit wrote into the folder earlier is checked for hand
     edits: without --force, all of them are refused at once and nothing is written. A stage whose inputs
@@ -218,28 +239,44 @@ def build(
     work_digest = sha256(repr((__version__, work)).encode("utf-8"))
     if found is None and not options.force and _will_run("edition", options, stamps, work_digest):
         _refuse_dropping_decisions(edition_path)
+    wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
+    at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
+    pool = stage_pool(options.stage_jobs) if at_once else None
     ran = False
-    for name, stage in STAGES:
-        if options.stages is not None and name not in options.stages:
-            continue
-        started = time.perf_counter()
-        inputs = work_digest if name in FROM_MANIFEST else _edition_digest(options.output, options.render)
-        skipped = _unchanged(stamps.get(name), inputs, options.output)
-        if not skipped:
-            ran = True
-            files = stage(work, options)
-            force = options.force
-            if name == "edition" and found is not None:
-                files, force = _carried(files, found, on_diagnostic), True
-            for path in write_files(files, force=force, on_backup=on_backup):
-                on_written(name, path)
-            stamps[name] = {
-                "inputs": inputs,
-                "outputs": {Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()},
-            }
-            write_files({stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}, force=True)
-        if on_stage is not None:
-            on_stage(name, time.perf_counter() - started, skipped)
+    try:
+        for group in GROUPS:
+            names = [name for name in wanted if name in group]
+            checked, inputs, running = {}, {}, {}
+            for name in sorted(names, key=HANDED_OUT.index):  # every stage of the group starts before any is written
+                started = time.perf_counter()
+                inputs[name] = work_digest if name in FROM_MANIFEST else _edition_digest(options.output, options.render)
+                if not _unchanged(stamps.get(name), inputs[name], options.output):
+                    running[name] = pool.submit(run_stage, name, work, options) if pool is not None else None
+                checked[name] = time.perf_counter() - started
+            for name in names:  # written in the order of STAGES; an error stops the build before later stages
+                if name not in running:
+                    if on_stage is not None:
+                        on_stage(name, checked[name], True)
+                    continue
+                ran = True
+                future = running[name]
+                files, seconds = future.result() if future is not None else run_stage(name, work, options)
+                started = time.perf_counter()
+                force = options.force
+                if name == "edition" and found is not None:
+                    files, force = _carried(files, found, on_diagnostic), True
+                for path in write_files(files, force=force, on_backup=on_backup):
+                    on_written(name, path)
+                stamps[name] = {
+                    "inputs": inputs[name],
+                    "outputs": {Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()},
+                }
+                write_files({stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}, force=True)
+                if on_stage is not None:
+                    on_stage(name, checked[name] + seconds + time.perf_counter() - started, False)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
     return ran
 
 

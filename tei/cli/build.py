@@ -54,6 +54,7 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
     from tei.app.build import BuildOptions, build, render_settings, stage_names
     from tei.app.corpus import is_corpus
     from tei.cli import report
+    from tei.parallel import stage_jobs
     from tei.readers.manifest import manifest_path, read_manifest, read_render_settings
 
     options = BuildOptions(output, force, stage_names(stages) if stages else None, carry_decisions)
@@ -76,7 +77,8 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
 
     settings = render_settings(read_render_settings(manifest), manifest_path(manifest))
     work = read_manifest(manifest)
-    build(work, replace(options, render=settings), on_written, on_stage, echo_backup, on_diagnostic)
+    options = replace(options, render=settings, stage_jobs=stage_jobs())  # stages side by side on two cores
+    build(work, options, on_written, on_stage, echo_backup, on_diagnostic)
     if output_format == "json":
         echo_written(written, "json")
 
