@@ -284,17 +284,13 @@ def profile_named(name: str, source: str | None = None) -> Profile:
         ) from None
 
 
+@cache
 def honorific_pattern(profile: Profile) -> regex.Pattern | None:
     """One pattern matching any honorific formula of the profile; the group name is the class."""
-    return _honorific_pattern(profile.honorifics) if profile.honorifics else None
-
-
-@cache
-def _honorific_pattern(honorifics: tuple[tuple[str, str], ...]) -> regex.Pattern:
-    """Compiled once for profiles sharing their formulas (hadith-en and hadith-ar: 0.1 s each time; the regex
-    module's own cache misses the second compilation of a pattern it has not yet found locale-free)."""
+    if not profile.honorifics:
+        return None
     classes: dict[str, list[str]] = {}
-    for name, pattern in honorifics:
+    for name, pattern in profile.honorifics:
         classes.setdefault(name, []).append(pattern)
     return regex.compile(
         "|".join(f"(?P<{name}>{'|'.join(patterns)})" for name, patterns in classes.items()), regex.IGNORECASE
