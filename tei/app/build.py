@@ -190,7 +190,7 @@ STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...
 )
 GROUPS = (FROM_MANIFEST, ("validate", "html", "pdf", "stats"))  # the stages of a group need nothing from each other
 # The order in which the stages of a group go to the workers: the longest first (the seeds: pdf 1.1 s, validate
-# 0.8 s, html 0.4 s, stats 0.1 s; edition 0.7 s, transcriptions 0.6 s), so that two workers finish together.
+# 0.8 s, html 0.4 s, stats 0.1 s; edition 0.7 s, transcriptions 0.3 s), so that two workers finish together.
 HANDED_OUT = ("edition", "transcriptions", "schema", "pdf", "validate", "html", "stats")
 
 
