@@ -6,7 +6,9 @@ How a witness's text is taken: from the apparatus file itself, by the toolkit's 
 `lem` without @wit for a witness no reading names). Before that, a unit that covers words another unit
 already covered is dropped, so no word is read twice: open-cbgm files give a unit for a span
 (`B25K1V1U12-20`) and units for words inside it (`U18`), or two units for one place (`from="3" to="3"`);
-the first unit to cover a word of a verse keeps it.
+the first unit to cover a word of a verse keeps it. A transposition by reference (teiphy's
+`B10K6V20U12-18`, whose readings list the units U12, U14-16, U18 in each witness's order) covers no word
+itself: the units it moves keep theirs, and each witness reads them in its order (docs/edition-format.md).
 
 Which witnesses are left out, and why: a witness whose text has a lacuna marked (the rebuild gives `[…]`:
 lacunaStart/witEnd/gap or witDetail type="lac"), and a witness with fewer than 80 % of the median number
@@ -41,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from collate_quality import f1, tei_pairs  # noqa: E402
 
-from tei.apparatus import APP, as_parallel_segmentation, follow, witness_ids, witness_text  # noqa: E402
+from tei.apparatus import APP, Apparatus, as_parallel_segmentation, follow, witness_ids, witness_text  # noqa: E402
 from tei.apparatus.elements import body  # noqa: E402
 from tei.collate import collate  # noqa: E402
 from tei.collate.tokenize import tokenize  # noqa: E402
@@ -70,11 +72,12 @@ def word_ranges(app: etree._Element) -> tuple[str, int, int] | None:
 def without_overlaps(tree: etree._ElementTree) -> tuple[etree._ElementTree, int]:
     """A copy of the tree without the units that cover a word an earlier unit covered, and their number."""
     tree = copy.deepcopy(tree)
+    moving = {unit.app for unit in Apparatus(tree).units() if unit.transposes}  # they carry no words
     covered: dict[str, set[int]] = {}
     dropped = 0
     for app in list(tree.getroot().iter(APP)):
         span = word_ranges(app)
-        if span is None:
+        if span is None or app in moving:
             continue
         verse, start, end = span
         words = set(range(start, end + 1))
