@@ -11,8 +11,9 @@ A *place* is a run of two or more sibling `app` elements with nothing but whites
 them *plain*: `lem`, `rdg` and `rdgGrp` only, no unit inside (a container of nested units, such as a
 paraphrase's clause, is never merged, though its lemma's units are), no `note`, `witDetail`, lacuna or gap,
 no attribute on a reading but `@wit`, `@type`, `@n` and `@xml:id` (a conjecture, a hand's `@resp`, a
-`@cause` keep their own entries), and every witness attested in it. An edition with lacunae opened and
-closed by elements is left as it is.
+`@cause` keep their own entries), and every witness attested in it; a transposition by reference and the
+units it moves (tei.apparatus.walk) keep theirs too. An edition with lacunae opened and closed by elements
+is left as it is.
 
 The merged unit is built from what the apparatus reader says each witness reads (one rule, one place):
 its `lem` holds the lemmas of the units and the whitespace between them, in order, with their markup; the
@@ -65,7 +66,13 @@ def by_place(tree: etree._ElementTree, name: str = "<edition>", reader: Apparatu
         twin[app]: {twin.get(reading, reading): ids for reading, ids in taken.items()} for app, taken in read.items()
     }
     order = [c.get(xml("id")) for c in result.getroot().iter(CATEGORY)]
-    runs = [run for run in _runs(body(result, name), chosen) if len(run) > 1]
+    moved = {
+        twin[app]
+        for unit in reader.units()
+        if unit.transposes
+        for app in (unit.app, *(slot.app for r in unit.readings if r.moves for slot in r.moves))
+    }
+    runs = [run for run in _runs(body(result, name), chosen, moved) if len(run) > 1]
     for run in runs:
         _merge(run, chosen, reader.ids, order)
     return result if runs else tree
@@ -86,7 +93,7 @@ def _plain(app: etree._Element, chosen: dict) -> bool:
     return bool(taken) and all(isinstance(r, etree._Element) or r is NOTHING for r in taken)
 
 
-def _runs(container: etree._Element, chosen: dict) -> list[list[etree._Element]]:
+def _runs(container: etree._Element, chosen: dict, moved: set) -> list[list[etree._Element]]:
     """Every run of adjacent plain units, in document order, under any element of the container."""
     found: list[list[etree._Element]] = []
     for parent in container.iter():
@@ -95,7 +102,7 @@ def _runs(container: etree._Element, chosen: dict) -> list[list[etree._Element]]
         current: list[etree._Element] = []
         for child in parent:
             joined = bool(current) and not (current[-1].tail or "").strip()
-            if child.tag == APP and _plain(child, chosen):
+            if child.tag == APP and child not in moved and _plain(child, chosen):
                 if current and not joined:
                     found.append(current)
                     current = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from lxml import etree
-from paths import SHARED
+from paths import FIXTURES, SHARED
 
 from tei.apparatus import APP, Apparatus
 from tei.apparatus.places import by_place
@@ -140,3 +140,11 @@ def test_every_witness_of_every_real_edition_reads_the_same_by_places(name):
     placed = by_place(parallel, str(edition))
     assert texts(placed) == texts(parallel)
     assert len(units(placed)) <= len(units(parallel))
+
+
+def test_a_transposition_by_reference_and_the_units_it_moves_keep_their_own_entries():
+    tree = parse_file(FIXTURES / "editions" / "transposition.xml")
+    for detail in list(tree.getroot().iter("{http://www.tei-c.org/ns/1.0}witDetail")):  # every unit plain
+        detail.getparent().remove(detail)
+    assert by_place(tree) is tree  # merged, the refs would point to no unit and read as text
+    assert texts(tree)["C"] == "το μυστηριον του ευαγγελιου ινα παρρησιασωμαι εν αυτω ως δει"
