@@ -26,6 +26,15 @@ The copy carries:
   - `tk:group` (id, siglum, members: the witness ids, members-sigla: how they print) for every group of
     witnesses the edition declares (a listWit or witness with an id holding witnesses);
   - `tk:text wit="..."`: each witness's text, as `tei witness` gives it;
+- for a transposition by reference (a unit whose readings list other units by `<ref>`, read by
+  tei.apparatus.walk): `tk:transposition` on its app, the lemma: the base texts of the units it moves
+  (each unit's lem, else its first reading, as a witness reading it reads it) in document order, with the
+  text between them; `tk:transposed` on each such reading, the same base texts in its order; and
+  `tk:transposed-by` on the first unit it moves (in document order): the tk:id of the transposing unit,
+  whose entry the print keys to that unit's line (the transposing unit prints nothing in the text); and
+  in tk:apparatus, for each unit moved into another's slot, `tk:moved into="u<n>" reading="u<m>.<i>"
+  wit="..."`: the witnesses that read that reading (reading "": nothing) in slot u<n> (the web page shows
+  it there for them, before the slot's own readings);
 - in an edition whose lacunae are opened and closed by elements (lacunaStart/lacunaEnd, witEnd/witStart),
   `tk:lacking` on each of those elements and on every app: the witnesses inside such a lacuna right after
   it, of those whose way passes it, and `lacking-at-start` on `tk:apparatus` (a witness whose first marker
@@ -112,6 +121,8 @@ def _annotated(tree: etree._ElementTree, name: str) -> etree._ElementTree:
     _groups(root, apparatus.witnesses, container)
     if paths:
         _units(apparatus, paths, {app.get(TK_ID): app for app in apps}, container)
+        if apparatus.parallel is result:
+            _transpositions(apparatus, paths, container)
         if apparatus.parallel is result and next(root.iter(*OPENERS, *CLOSERS), None) is not None:
             _lacunae(apparatus, container)
     for witness, text in texts.items():
@@ -196,6 +207,70 @@ def _units(apparatus: Apparatus, paths: dict, by_id: dict[str, etree._Element], 
         if found.get("lacuna"):
             _sigla(etree.SubElement(element, tk("lacuna")), found["lacuna"], witnesses, groups)
         app.set(tk("lacunose"), " ".join(found.get("lacuna", [])))
+
+
+def _transpositions(apparatus: Apparatus, paths: dict[str, Path], container: etree._Element) -> None:
+    """tk:transposition, tk:transposed, tk:transposed-by and tk:moved (see the module's docstring)."""
+    moving = [unit for unit in apparatus.units() if unit.transposes]
+    if not moving:
+        return
+    moved: dict[tuple[str, str], list[str]] = {}  # (slot's tk:id, reading's tk:id or '') -> witnesses
+    for witness, path in paths.items():
+        for passage in path.passages:
+            if passage.place is not None and passage.reading is not LACUNOSE:
+                reading = passage.reading.get(TK_ID, "") if isinstance(passage.reading, etree._Element) else ""
+                moved.setdefault((passage.place.get(TK_ID), reading), []).append(witness)
+    for (slot, reading), ids in moved.items():
+        etree.SubElement(container, tk("moved"), into=slot, reading=reading, wit=" ".join(ids))
+    slots = {slot: None for unit in moving for r in unit.readings if r.moves for slot in r.moves}
+    base = {slot: _base_reading(slot) for slot in slots}
+    texts: dict[Unit, str] = {}  # each slot's base text, as a witness reading it reads it
+    spans: dict[Unit, tuple[str, int, int]] = {}  # a witness's (id, offset, end) in each slot, in its place
+    by_app = {slot.app: slot for slot in slots}
+    for witness, path in paths.items():
+        for passage in path.passages:
+            slot = by_app.get(passage.app)
+            if slot is None:
+                continue
+            if slot not in texts and passage.reading is base[slot].element:
+                texts[slot] = path.text[passage.offset : passage.end]
+            if passage.place is None and isinstance(passage.reading, etree._Element):
+                spans.setdefault(slot, (witness, passage.offset, passage.end))
+    for slot in slots:
+        if slot not in texts:  # no witness reads the base reading (a conjecture): read as no witness reads it
+            path = Path("", record=False)
+            run(base[slot].steps, path, base[slot].witnesses)
+            texts[slot] = path.text
+    for unit in moving:
+        order = next(list(r.moves) for r in unit.readings if r.moves)
+        between = [_between(paths, spans, first, second) for first, second in zip(order, order[1:])]
+        unit.app.set(tk("transposition"), _joined([texts[s] for s in order], between))
+        for reading in unit.readings:
+            if reading.moves:
+                listed = [reading.moves[s] for s in reading.moves]
+                reading.element.set(tk("transposed"), _joined([texts[u] for u in listed], between))
+        first = order[0].app
+        first.set(tk("transposed-by"), " ".join(filter(None, (first.get(tk("transposed-by")), unit.app.get(TK_ID)))))
+
+
+def _base_reading(unit: Unit) -> Reading:
+    """The reading the text prints: the first lem, else the first reading."""
+    return next((r for r in unit.readings if r.element.tag == LEM), unit.readings[0])
+
+
+def _between(paths: dict, spans: dict, first: Unit, second: Unit) -> str:
+    """The text between two slots, as a witness that reads both in their own places reads it (else a space)."""
+    one, other = spans.get(first), spans.get(second)
+    if one and other and one[0] == other[0] and one[2] <= other[1]:
+        return paths[one[0]].text[one[2] : other[1]]
+    return " "
+
+
+def _joined(parts: list[str], between: list[str]) -> str:
+    """Texts with what stands between them (at least a space: the units are words of their own),
+    whitespace collapsed as a lemma is printed."""
+    gaps = [f" {b} " if b.strip() else " " for b in between]
+    return " ".join("".join(p + b for p, b in zip(parts, [*gaps, ""])).split())
 
 
 def _lacunae(apparatus: Apparatus, container: etree._Element) -> None:

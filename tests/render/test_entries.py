@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from lxml import etree
+from paths import FIXTURES
 
 from tei.apparatus import witness_text
 from tei.render.entries import TK_NS, annotated, witness_texts
+from tei.xmlio import NSMAP, parse_file, tei, xml
 
 EDITION = """<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader><fileDesc><titleStmt><title>t</title></titleStmt>
 <publicationStmt><p>p</p></publicationStmt><sourceDesc>
@@ -75,3 +77,18 @@ def test_a_lacuna_opened_by_an_element_is_carried_on_each_marker_and_unit():
     ]
     assert tree.xpath("string(//tk:apparatus/@lacking-at-start)", namespaces=NS) == ""
     assert dict(witness_texts(tree))["F"] == "[…]so."
+
+
+def test_a_transposition_by_reference_carries_its_lemma_and_each_reading_in_base_texts():
+    """tests/fixtures/editions/transposition.xml (teiphy's shape): the reader's texts of the moved units."""
+    tree = annotated(parse_file(FIXTURES / "editions" / "transposition.xml"), "t")
+    (unit,) = tree.xpath("//tei:app[@tk:transposition]", namespaces={**NS, **NSMAP})
+    assert unit.get(f"{{{TK_NS}}}transposition") == "ινα εν αυτω παρρησιασωμαι"
+    assert [r.get(f"{{{TK_NS}}}transposed") for r in unit.iter(tei("rdg"))] == [
+        "ινα εν αυτω παρρησιασωμαι",
+        "ινα παρρησιασωμαι εν αυτω",
+    ]
+    (first,) = tree.xpath("//tei:app[@tk:transposed-by]", namespaces={**NS, **NSMAP})
+    assert (first.get(xml("id")), first.get(f"{{{TK_NS}}}transposed-by")) == ("U12", unit.get(f"{{{TK_NS}}}id"))
+    texts = dict(witness_texts(tree))
+    assert texts["C"] == "το μυστηριον του ευαγγελιου ινα παρρησιασωμαι εν αυτω ως δει"

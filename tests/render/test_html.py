@@ -290,3 +290,21 @@ def test_make_web_fonts_writes_the_shipped_fonts(tmp_path):
             assert TTFont(made).getBestCmap() == TTFont(shipped / made.name).getBestCmap(), made.name
         else:
             assert made.read_bytes() == (shipped / made.name).read_bytes()
+
+
+def test_a_transposition_by_reference_has_no_text_and_one_entry_in_base_texts(tmp_path):
+    edition = Path(__file__).resolve().parents[1] / "fixtures" / "editions" / "transposition.xml"
+    page = next(v for k, v in render(edition, "html", tmp_path / "site").files.items() if k.suffix == ".html")
+    tree = html.fromstring(page)
+    (mark,) = tree.xpath("//span[contains(@class, 'transposition')]")
+    assert mark.text_content() == "" and "[U1" not in page.decode()
+    (entry,) = tree.xpath("//li[@id='entry-U12-18']")
+    words = [" ".join(w.text_content().split()) for w in entry.xpath(".//bdi[@class='words']")]
+    assert words[:2] == ["ινα εν αυτω παρρησιασωμαι", "ινα παρρησιασωμαι εν αυτω"]
+    assert entry.xpath(".//span[@data-type='transposition']/@data-wit") == ["C"]
+    # in each slot, what C reads there comes first, for the page to show (the reader's tk:moved)
+    moved = [
+        (m.getparent().get("id"), m.get("data-wit"), m.text_content().strip())
+        for m in tree.xpath("//span[@class='rdg moved']")
+    ]
+    assert moved == [("U14-16", "C", "παρρησιασωμαι"), ("U18", "C", "εναυτω")]

@@ -410,10 +410,16 @@ def assert_apparatus_keyed(pdf: Path, edition: Path, every_line_numbered: bool =
         tree = folded.parallel  # each unit in its place, its lem the base text it points to
     apps = [app for app in tree.getroot().findall(".//tei:text//tei:app", NSMAP) if has_entry(app)]
     assert apps, "the edition has no unit"
+    # A transposition by reference prints nothing in the text: its entry is keyed to the first unit it moves.
+    first_moved = {
+        unit.app: next(iter(next(r.moves for r in unit.readings if r.moves))).app
+        for unit in (folded.units() if folded.folding_refused is None else ())
+        if unit.transposes
+    }
     missing = [
-        (app.get("{http://www.w3.org/XML/1998/namespace}id"), lemma_key(app))
+        (app.get("{http://www.w3.org/XML/1998/namespace}id"), lemma_key(first_moved.get(app, app)))
         for app in apps
-        if keyed_entry(pages, lemma_key(app)) is None
+        if keyed_entry(pages, lemma_key(first_moved.get(app, app))) is None
     ]
     assert not missing, f"units without an entry keyed to the lemma's line on its page: {missing}"
     return pages
@@ -588,3 +594,24 @@ def test_an_arabic_paragraph_runs_right_to_left_with_its_apparatus(engine, tmp_p
     rightmost = max((w for w in first_row if not w.text.isdigit()), key=lambda w: w.x1)
     assert plain(rightmost.text) in ("لما", "امل"), "the Arabic paragraph starts at the right"
     save_page(pdf, 2, artifacts / f"print-{engine}-bilingual-page2")
+
+
+TRANSPOSITION = MINI.parent / "transposition.xml"
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_a_transposition_by_reference_is_one_entry_keyed_to_the_line_of_the_first_unit_it_moves(
+    engine, tmp_path, request
+):
+    """teiphy's shape (Ephesians 6:20): no placeholder in the text, one entry in base texts, keyed to the
+    line of ινα (every unit keyed: the transposition by the first unit it moves)."""
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    pdf = render_pdf(TRANSPOSITION, tmp_path / "transposition.pdf", engine, **{"line-step": "1"})
+    text = " ".join(
+        subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout.split()
+    )
+    assert "[U1" not in text
+    assert "ινα εν αυτω παρρησιασωμαι] ινα παρρησιασωμαι εν αυτω C" in text
+    assert "το μυστηριον του ευαγγελιου ινα εν αυτω παρρησιασωμαι" in text
+    assert_apparatus_keyed(pdf, TRANSPOSITION, every_line_numbered=True)

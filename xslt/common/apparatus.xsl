@@ -32,7 +32,9 @@
     witness-text        (wit)       the text of one witness: the reader's (tk:text) when $annotated, else by
                                     the mode witness-text over the body
     implicit-witnesses  [lem]       the tokens ('#id ') of declared witnesses that no reading of the app names
-    reading-type        [lem|rdg]   @type, else the rdgGrp's @type, else 'omission' for an empty rdg, else ''
+    reading-type        [lem|rdg]   @type, else the rdgGrp's @type, else 'transposition' for a reading of a
+                                    transposition by reference in another order than the document's (the
+                                    reader's tk:transposed), else 'omission' for an empty rdg, else ''
     unit-types          [app]       the types of the app's variant readings, space-separated ('untyped' if none)
     unit-number         [app]       1-based number of the app in document order
     unit-id             [app]       @xml:id, else 'unit-' followed by its number (stable permalinks)
@@ -199,6 +201,7 @@
       <xsl:when test="@type"><xsl:value-of select="@type"/></xsl:when>
       <xsl:when test="parent::tei:rdgGrp/@type"><xsl:value-of select="parent::tei:rdgGrp/@type"/></xsl:when>
       <xsl:when test="parent::tei:rdgGrp/parent::tei:rdgGrp/@type"><xsl:value-of select="../../@type"/></xsl:when>
+      <xsl:when test="@tk:transposed != ancestor::tei:app[1]/@tk:transposition">transposition</xsl:when>
       <xsl:when test="self::tei:rdg and not(*) and string(.) = ''">omission</xsl:when>
     </xsl:choose>
   </xsl:template>
@@ -290,6 +293,9 @@
 
   <xsl:template name="entry-reading">
     <xsl:choose>
+      <xsl:when test="@tk:transposed">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="string(@tk:transposed)"/></xsl:call-template>
+      </xsl:when>
       <xsl:when test="not(*) and string(.) = ''"><xsl:call-template name="empty-reading"/></xsl:when>
       <xsl:otherwise><xsl:apply-templates mode="reading-content"/></xsl:otherwise>
     </xsl:choose>

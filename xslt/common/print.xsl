@@ -32,7 +32,8 @@
     has-series         [app] (series)  'yes' when at least one variant reading is in that series
     base-reading       [app]   the generate-id() of the reading the text prints (is-base-reading)
     reading-text       [lem|rdg]  hook: a non-empty reading's text (a layer isolates its direction)
-    lemma-label        [app]   the lemma as the apparatus shows it: the base reading, shortened to
+    lemma-label        [app]   the lemma as the apparatus shows it (of a transposition by reference, the
+                               reader's tk:transposition): the base reading, shortened to
                                'first … last' word past lemma-words words; an empty base reading
                                (an addition) shows the word before the unit (the reader's
                                addition-after, else templates word-before and word-after)
@@ -50,6 +51,9 @@
     xmlns:tei="http://www.tei-c.org/ns/1.0"
     xmlns:tk="urn:x-tei-toolkit:render"
     exclude-result-prefixes="tei tk">
+
+  <!-- The units by the reader's tk:id ("u3"): a transposition by reference named by tk:transposed-by. -->
+  <xsl:key name="unit-by-tk-id" match="tei:app" use="@tk:id"/>
 
   <xsl:param name="series-b-types" select="'orthographic honorific particle punctuation whitespace'"/>
   <xsl:param name="hidden-types" select="''"/>
@@ -125,11 +129,13 @@
     </xsl:choose>
   </xsl:template>
 
-  <!-- [app] 'yes' when the base reading has no text: the variant readings are additions. -->
+  <!-- [app] 'yes' when the base reading has no text: the variant readings are additions. A transposition
+       by reference (the reader's tk:transposition) is none. -->
   <xsl:template name="is-addition">
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
     <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
     <xsl:choose>
+      <xsl:when test="@tk:transposition"/>
       <xsl:when test="normalize-space(translate(string($base), $bidi-marks, '')) = ''">yes</xsl:when>
       <!-- Text with nothing that base-text leaves out: not empty (no need to rebuild it). -->
       <xsl:when test="not($base//tei:app or $base//tei:note or $base//tei:wit or $base//tei:witDetail)"/>
@@ -312,6 +318,10 @@
        elements goes through the hook reading-text). -->
   <xsl:template name="trimmed-reading-text">
     <xsl:choose>
+      <!-- A transposition by reference: the base texts of the units it moves, in its order (the reader's). -->
+      <xsl:when test="@tk:transposed">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="string(@tk:transposed)"/></xsl:call-template>
+      </xsl:when>
       <xsl:when test="not(*)">
         <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
       </xsl:when>
@@ -343,7 +353,13 @@
   <xsl:template name="lemma-label">
     <xsl:variable name="base-id"><xsl:call-template name="base-reading"/></xsl:variable>
     <xsl:variable name="base" select="(tei:lem | tei:rdg | tei:rdgGrp//tei:lem | tei:rdgGrp//tei:rdg)[generate-id() = $base-id]"/>
-    <xsl:variable name="base-text"><xsl:apply-templates select="$base/node()" mode="base-text"/></xsl:variable>
+    <xsl:variable name="base-text">
+      <xsl:choose>
+        <!-- A transposition by reference: the base texts of the units it moves, in document order. -->
+        <xsl:when test="@tk:transposition"><xsl:value-of select="@tk:transposition"/></xsl:when>
+        <xsl:otherwise><xsl:apply-templates select="$base/node()" mode="base-text"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
     <xsl:variable name="words" select="normalize-space(translate($base-text, $bidi-marks, ''))"/>
     <xsl:choose>
       <xsl:when test="$words = '' and $annotated and key('reader', @tk:id)/@addition-after != ''">
@@ -369,6 +385,9 @@
         <xsl:call-template name="emit-text">
           <xsl:with-param name="text"><xsl:call-template name="last-word"><xsl:with-param name="text" select="$words"/></xsl:call-template></xsl:with-param>
         </xsl:call-template>
+      </xsl:when>
+      <xsl:when test="@tk:transposition">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$words"/></xsl:call-template>
       </xsl:when>
       <xsl:otherwise>
         <xsl:for-each select="$base">

@@ -288,13 +288,25 @@
        - words some witnesses add: a unit without lem in an edition whose units mark their text with lem.
        Elsewhere a unit without lem is a unit without a chosen lemma: its first reading stands in the text. -->
   <xsl:template name="is-addition">
-    <xsl:if test="not(key('readings', generate-id())[self::tei:lem])">
+    <xsl:if test="not(key('readings', generate-id())[self::tei:lem]) and not(@tk:transposition)">
       <xsl:choose>
         <xsl:when test="@from or @to or @loc or $encoding-method = 'double-end-point' or $encoding-method = 'location-referenced'">anchored</xsl:when>
         <xsl:when test="$marks-lemmata">yes</xsl:when>
       </xsl:choose>
     </xsl:if>
   </xsl:template>
+
+  <!-- A transposition by reference (the reader's tk:transposition) has no text of its own: an empty mark,
+       which its entry links to; the units it moves stand in the text. -->
+  <xsl:template match="tei:app[@tk:transposition]" mode="text" priority="3">
+    <span class="app transposition" data-n="{substring(@tk:id, 2)}" data-types="transposition">
+      <xsl:attribute name="id"><xsl:call-template name="unit-id"/></xsl:attribute>
+    </span>
+  </xsl:template>
+
+  <!-- The reader's tk:moved (tei/render/entries.py): what a witness reads in a slot of a transposition. -->
+  <xsl:key name="moved-into" match="tk:moved" use="@into"/>
+  <xsl:key name="reading-by-tk-id" match="tei:lem | tei:rdg" use="@tk:id"/>
 
   <xsl:template match="tei:app" mode="text">
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
@@ -312,6 +324,13 @@
       <xsl:if test="@tk:lacking"><xsl:attribute name="data-lacking"><xsl:value-of select="@tk:lacking"/></xsl:attribute></xsl:if>
       <xsl:if test="starts-with(@from, '#')"><xsl:attribute name="data-from"><xsl:value-of select="substring(@from, 2)"/></xsl:attribute></xsl:if>
       <xsl:if test="starts-with(@to, '#')"><xsl:attribute name="data-to"><xsl:value-of select="substring(@to, 2)"/></xsl:attribute></xsl:if>
+      <!-- A slot of a transposition by reference: what the witnesses whose order moves another unit here
+           read there, first (the page shows a witness the first reading that names it). -->
+      <xsl:for-each select="key('moved-into', @tk:id)">
+        <span class="rdg moved" data-wit="{@wit}">
+          <xsl:apply-templates select="key('reading-by-tk-id', @reading)/node()" mode="text"/>
+        </span>
+      </xsl:for-each>
       <xsl:for-each select="key('readings', generate-id())">
         <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
         <span>
@@ -470,6 +489,8 @@
       <bdi class="words">
         <xsl:call-template name="text-attributes"/>
         <xsl:choose>
+          <!-- A transposition by reference: the base texts of the units it moves, in its order. -->
+          <xsl:when test="@tk:transposed"><xsl:value-of select="@tk:transposed"/></xsl:when>
           <xsl:when test="not(*) and string(.) = ''"><span class="empty"><xsl:call-template name="empty-reading"/></span></xsl:when>
           <xsl:otherwise><xsl:apply-templates mode="reading-content"/></xsl:otherwise>
         </xsl:choose>

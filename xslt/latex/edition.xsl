@@ -13,7 +13,8 @@
 <xsl:stylesheet version="1.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
     xmlns:tei="http://www.tei-c.org/ns/1.0"
-    exclude-result-prefixes="tei">
+    xmlns:tk="urn:x-tei-toolkit:render"
+    exclude-result-prefixes="tei tk">
 
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/print.xsl"/>
@@ -394,12 +395,29 @@
         <xsl:text>\pend&#10;</xsl:text>
       </xsl:when>
       <xsl:otherwise>
-        <xsl:call-template name="unit-notes">
-          <xsl:with-param name="lemma"><xsl:apply-templates select="$base/node()" mode="body"/></xsl:with-param>
-        </xsl:call-template>
+        <xsl:variable name="unit">
+          <xsl:call-template name="unit-notes">
+            <xsl:with-param name="lemma"><xsl:apply-templates select="$base/node()" mode="body"/></xsl:with-param>
+          </xsl:call-template>
+        </xsl:variable>
+        <!-- The first unit a transposition by reference moves (tk:transposed-by): the transposition's entry
+             is an \edtext around it, keyed to its line. -->
+        <xsl:variable name="transposition" select="key('unit-by-tk-id', substring-before(concat(normalize-space(@tk:transposed-by), ' '), ' '))[@tk:transposition]"/>
+        <xsl:choose>
+          <xsl:when test="$transposition">
+            <xsl:for-each select="$transposition">
+              <xsl:call-template name="unit-notes"><xsl:with-param name="lemma" select="string($unit)"/></xsl:call-template>
+            </xsl:for-each>
+          </xsl:when>
+          <xsl:otherwise><xsl:value-of select="$unit"/></xsl:otherwise>
+        </xsl:choose>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
+
+  <!-- A transposition by reference (the reader's tk:transposition) prints nothing in the text: its entry
+       stands around the first unit it moves (above). -->
+  <xsl:template match="tei:app[@tk:transposition]" mode="body" priority="3"/>
 
   <!-- [app] The lemma as printed, in \edtext with the unit's notes (the lemma alone when it has none). -->
   <xsl:template name="unit-notes">

@@ -11,7 +11,8 @@
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
     xmlns:tei="http://www.tei-c.org/ns/1.0"
     xmlns:str="http://exslt.org/strings"
-    exclude-result-prefixes="tei str">
+    xmlns:tk="urn:x-tei-toolkit:render"
+    exclude-result-prefixes="tei str tk">
 
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/print.xsl"/>
@@ -295,19 +296,24 @@
     <xsl:call-template name="unit"/>
   </xsl:template>
 
+  <!-- A transposition by reference (the reader's tk:transposition) prints nothing in the text: its entry is
+       keyed with those of the first unit it moves (tk:transposed-by), on the line where that unit stands. -->
+  <xsl:template match="tei:app[@tk:transposition]" mode="body" priority="3"/>
+
   <!-- #tei-app("id", (its series' keys), : what opens a unit's call. -->
   <xsl:template name="unit-open">
     <xsl:variable name="id"><xsl:call-template name="unit-id"/></xsl:variable>
     <xsl:text>#tei-app("</xsl:text>
     <xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template>
     <xsl:text>", (</xsl:text>
-    <xsl:for-each select="(.|.)[1]">
+    <xsl:for-each select="key('unit-by-tk-id', substring-before(concat(normalize-space(@tk:transposed-by), ' '), ' '))[@tk:transposition] | (.|.)[1]">
+      <xsl:variable name="keyed"><xsl:call-template name="unit-id"/></xsl:variable>
       <xsl:variable name="variants"><xsl:call-template name="variant-readings"/></xsl:variable>
       <xsl:variable name="a"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'a'"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
       <xsl:variable name="b"><xsl:call-template name="has-series"><xsl:with-param name="series" select="'b'"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template></xsl:variable>
-      <xsl:if test="$a = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/a", </xsl:text></xsl:if>
-      <xsl:if test="$b = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/b", </xsl:text></xsl:if>
-      <xsl:if test="contains($variants, ':c ')"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template><xsl:text>/c", </xsl:text></xsl:if>
+      <xsl:if test="$a = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$keyed"/></xsl:call-template><xsl:text>/a", </xsl:text></xsl:if>
+      <xsl:if test="$b = 'yes'"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$keyed"/></xsl:call-template><xsl:text>/b", </xsl:text></xsl:if>
+      <xsl:if test="contains($variants, ':c ')"><xsl:text>"</xsl:text><xsl:call-template name="typst-string"><xsl:with-param name="text" select="$keyed"/></xsl:call-template><xsl:text>/c", </xsl:text></xsl:if>
     </xsl:for-each>
     <xsl:text>), </xsl:text>
     <!-- An addition (its base reading has no text): the plan keeps it with the word it follows. -->
