@@ -222,3 +222,15 @@ def test_every_unit_of_an_arabic_pair_is_keyed_to_its_line(index, engine, pair_e
     edition = pair_edition(index)
     _, pdf = printed(edition, engine)
     assert_apparatus_keyed(pdf, edition, every_line_numbered=True)
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_ephesians_transposition_by_reference_is_one_entry_in_base_texts(engine, shared_dir, printed, request):
+    """teiphy's B10K6V20U12-18 lists the units U12, U14-16, U18 by <ref>: no placeholder is printed, and its
+    entry gives their base texts, 01's order after the bracket."""
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    _, pdf = printed(shared_dir / "corpora" / "tei-apparatus" / "teiphy_ubs_ephesians.xml", engine)
+    text = " ".join(pdf_text(pdf).split())
+    assert "[B10K6V20" not in text
+    assert "ινα εν αυτω παρρησιασωμαι] ινα παρρησιασωμαι εν αυτω 01 104 459 copsa copbo" in text
