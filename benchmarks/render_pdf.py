@@ -1,11 +1,13 @@
 """The print edition of the seeds and of every real edition of ../shared/corpora/tei-apparatus*/, with both engines.
 
-    python benchmarks/render_pdf.py [--engines typst latex] [--only NAME ...]
+    python benchmarks/render_pdf.py [--engines typst latex] [--only NAME ...] [--runs N]
 
 For each edition and engine: the pages, the mean number of text lines and of apparatus lines on the pages
 that hold text, the wall time of one fresh `tei render EDITION --to pdf` process (Python's start, the
 XSLT and the engine; on a shared machine it also counts waiting for a core) and the CPU time it and its
-children used (user + system: what the work costs, whatever the machine's load). Targets: Typst at most
+children used (user + system: what the work costs, whatever the machine's load); with --runs N, the
+median of N fresh processes (on this virtual machine one process's CPU time varies by half from run to
+run, idle or not: the seeds' Typst print took 0.75 to 1.14 s in three runs in a row). Targets: Typst at most
 1 s for the seeds; on A5 at least 15 text lines a page where the apparatus lets it (docs/print-edition.md).
 
 Lines are read back from the PDF (pdftotext -bbox): words grouped into rows by their lower edge; a row
@@ -105,6 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--engines", nargs="+", default=["typst", "latex"])
     parser.add_argument("--only", nargs="*", help="edition file names (or 'seeds') to run alone")
+    parser.add_argument("--runs", type=int, default=1, help="fresh processes per edition and engine (median)")
     arguments = parser.parse_args()
     tei = tei_script()
     with tempfile.TemporaryDirectory() as folder:
@@ -121,10 +124,12 @@ def main() -> None:
             for engine in arguments.engines:
                 output = Path(folder) / f"{edition.stem}-{engine}.pdf"
                 try:
-                    wall, cpu = render(tei, edition, engine, output, params)
+                    times = [render(tei, edition, engine, output, params) for _ in range(arguments.runs)]
                 except subprocess.CalledProcessError:
                     print(f"{label:38} {engine:6} failed")
                     continue
+                wall = statistics.median(t[0] for t in times)
+                cpu = statistics.median(t[1] for t in times)
                 pages, text, apparatus = line_counts(output)
                 print(
                     f"{label:38} {engine:6} {pages:5d} {text:9.1f} {apparatus:8.1f} {wall:7.2f} {cpu:6.2f}",
