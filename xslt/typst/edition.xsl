@@ -28,6 +28,17 @@
   <!-- The Arabic and Hebrew letters that decide a title statement's direction. -->
   <xsl:variable name="right-to-left-letters">&#x05D0;&#x05D1;&#x05D2;&#x05D3;&#x05D4;&#x05D5;&#x05D9;&#x05DC;&#x05DE;&#x05E0;&#x05E8;&#x05E9;&#x05EA;&#x0627;&#x0628;&#x062A;&#x062D;&#x062F;&#x0631;&#x0633;&#x0639;&#x0641;&#x0642;&#x0643;&#x0644;&#x0645;&#x0646;&#x0647;&#x0648;&#x064A;&#x0629;&#x0649;&#x0623;&#x0625;</xsl:variable>
 
+  <!-- The edition's language and direction (its root's xml:lang, else the parameter default-lang). -->
+  <xsl:variable name="language">
+    <xsl:choose>
+      <xsl:when test="/*/@xml:lang"><xsl:value-of select="/*/@xml:lang"/></xsl:when>
+      <xsl:otherwise><xsl:value-of select="$default-lang"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:variable>
+  <xsl:variable name="root-direction">
+    <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$language"/></xsl:call-template>
+  </xsl:variable>
+
   <xsl:variable name="markup-characters">\#*_`$&lt;&gt;@[]~/"'-+=.</xsl:variable>
 
   <xsl:template match="/">
@@ -88,12 +99,6 @@
     <xsl:call-template name="font-list"><xsl:with-param name="rest" select="concat($fonts, ',')"/></xsl:call-template>
     <xsl:text>)&#10;</xsl:text>
     <xsl:value-of select="concat('#let tei-line-step = ', $line-step, '&#10;')"/>
-    <xsl:variable name="language">
-      <xsl:choose>
-        <xsl:when test="/*/@xml:lang"><xsl:value-of select="/*/@xml:lang"/></xsl:when>
-        <xsl:otherwise><xsl:value-of select="$default-lang"/></xsl:otherwise>
-      </xsl:choose>
-    </xsl:variable>
     <xsl:text>#let tei-language = "</xsl:text>
     <xsl:call-template name="typst-string">
       <xsl:with-param name="text" select="substring-before(concat($language, '-'), '-')"/>
@@ -114,9 +119,6 @@
       <xsl:call-template name="language-fonts"><xsl:with-param name="rest" select="concat(normalize-space($language-fonts), ' ')"/></xsl:call-template>
     </xsl:variable>
     <xsl:value-of select="concat('#let tei-language-fonts = (', $pairs, substring(':', 1, number($pairs = '')), ')&#10;')"/>
-    <xsl:variable name="root-direction">
-      <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$language"/></xsl:call-template>
-    </xsl:variable>
     <xsl:value-of select="concat('#let tei-text-direction = ', $root-direction, '&#10;')"/>
     <!-- The apparatus runs left to right in every edition: its sigla and abbreviations (om., add.) are
          Latin; an Arabic lemma or reading keeps its own direction inside it. -->
@@ -357,10 +359,16 @@
     <xsl:if test="$present = 'yes'">
       <xsl:text>"</xsl:text>
       <xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template>
-      <xsl:value-of select="concat('/', $series, '&quot;: (lemma: [')"/>
-      <xsl:call-template name="lemma-label"/>
-      <xsl:call-template name="lemma-remarks"/>
-      <xsl:text>], readings: [</xsl:text>
+      <xsl:variable name="lemma"><xsl:call-template name="lemma-label"/><xsl:call-template name="lemma-remarks"/></xsl:variable>
+      <!-- A lemma that may hold right-to-left text (a right-to-left edition, text in another language,
+           a Hebrew or Arabic letter) is boxed, so that its direction never spills into the bracket and
+           the reading after it. Any other may break across lines as the readings do: boxed, a long lemma
+           that did not fit ended the line before it, and first-fit justification stretched that line's
+           spaces wide (the seeds' apparatus). -->
+      <xsl:variable name="isolated" select="$root-direction = 'rtl' or contains($lemma, '#tei-lang(') or translate($lemma, $right-to-left-letters, '') != $lemma"/>
+      <!-- Its spaces collapsed and trimmed: a lemma keeps the space after its last word ('So '), which
+           a box dropped and a line does not ('So ]'). -->
+      <xsl:value-of select="concat('/', $series, '&quot;: (lemma: ', substring('box', 1, 3 * number($isolated)), '[', normalize-space($lemma), '], readings: [')"/>
       <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
       <xsl:text>]),&#10;</xsl:text>
     </xsl:if>

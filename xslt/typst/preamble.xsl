@@ -79,12 +79,13 @@
   } else if kind in ("prose", "verse") and calc.rem(n, tei-line-step) == 0 [#n]
 }
 
-// An entry: the line label, the lemma (boxed, so that its direction never spills into the reading
-// after the bracket), the readings.
-#let tei-entry-body(data) = [#box(data.lemma)\]#h(0.3em)#data.readings]
+// An entry: the line label, the lemma (boxed by the stylesheet where it may hold right-to-left text),
+// the readings. No line breaks between the label and the lemma (word joiners around the space: a label
+// ended many apparatus lines, its lemma on the next).
+#let tei-entry-body(data) = [#data.lemma\]#h(0.3em)#data.readings]
 #let tei-entry(key, label) = {
   let data = tei-entries.at(key)
-  if label == "" { tei-entry-body(data) } else [#box(strong(label))#h(0.4em)#tei-entry-body(data)]
+  if label == "" { tei-entry-body(data) } else [#box(strong(label))#sym.wj#h(0.4em)#sym.wj#tei-entry-body(data)]
 }
 
 // The apparatus's line boxes: down to the descenders, so that the last line's descenders stay above the
