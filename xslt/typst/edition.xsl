@@ -360,12 +360,15 @@
       <xsl:text>"</xsl:text>
       <xsl:call-template name="typst-string"><xsl:with-param name="text" select="$id"/></xsl:call-template>
       <xsl:variable name="lemma"><xsl:call-template name="lemma-label"/><xsl:call-template name="lemma-remarks"/></xsl:variable>
-      <!-- A lemma that may hold right-to-left text (a right-to-left edition, text in another language,
+      <!-- A lemma that may hold right-to-left text (a right-to-left edition or passage, a run in another language,
            a Hebrew or Arabic letter) is boxed, so that its direction never spills into the bracket and
            the reading after it. Any other may break across lines as the readings do: boxed, a long lemma
            that did not fit ended the line before it, and first-fit justification stretched that line's
            spaces wide (the seeds' apparatus). -->
-      <xsl:variable name="isolated" select="$root-direction = 'rtl' or contains($lemma, '#tei-lang(') or translate($lemma, $right-to-left-letters, '') != $lemma"/>
+      <xsl:variable name="unit-direction">
+        <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="(ancestor-or-self::*/@xml:lang)[last()]"/></xsl:call-template>
+      </xsl:variable>
+      <xsl:variable name="isolated" select="$root-direction = 'rtl' or $unit-direction = 'rtl' or contains($lemma, '#tei-lang(') or translate($lemma, $right-to-left-letters, '') != $lemma"/>
       <!-- Its spaces collapsed and trimmed: a lemma keeps the space after its last word ('So '), which
            a box dropped and a line does not ('So ]'). -->
       <xsl:value-of select="concat('/', $series, '&quot;: (lemma: ', substring('box', 1, 3 * number($isolated)), '[', normalize-space($lemma), '], readings: [')"/>
