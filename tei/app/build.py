@@ -242,7 +242,7 @@ def build(
     wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
     at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
     pool = stage_pool(options.stage_jobs) if at_once else None
-    ran = False
+    ran, interrupted = False, False
     try:
         for group in GROUPS:
             names = [name for name in wanted if name in group]
@@ -274,9 +274,16 @@ def build(
                 write_files({stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}, force=True)
                 if on_stage is not None:
                     on_stage(name, checked[name] + seconds + time.perf_counter() - started, False)
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Waited for (every stage is done, or cancelled and the running ones end) unless interrupted.
+            # Left running, the pool's manager thread could close its wake-up pipe while the interpreter's
+            # exit wrote to it, and Python printed "Exception ignored ... OSError" after a good build (CI,
+            # one run in three; a race in CPython 3.11's concurrent.futures).
+            pool.shutdown(wait=not interrupted, cancel_futures=True)
     return ran
 
 
