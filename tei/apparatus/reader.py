@@ -25,7 +25,7 @@ from tei.apparatus.attached import AttachedReading
 from tei.apparatus.elements import body
 from tei.apparatus.fold import fold
 from tei.apparatus.methods import PARALLEL_SEGMENTATION, apparatus_method, set_declared_method
-from tei.apparatus.walk import LACUNA_MARKER, LACUNOSE, Compiler, Path, Unit, lacunose_from_start, run
+from tei.apparatus.walk import LACUNA_MARKER, LACUNOSE, Compiler, Path, Unit, collect_units, lacunose_from_start, run
 from tei.apparatus.witnesses import Witnesses
 from tei.diagnostics import Severity, error
 from tei.errors import InvalidInputError, TeiError
@@ -94,7 +94,7 @@ class Apparatus:
     def units(self) -> list[Unit]:
         """Every unit of the body in document order, nested ones after the unit that holds them."""
         found: list[Unit] = []
-        _collect(self.steps, found)
+        collect_units(self.steps, found)
         return found
 
     def attestations(self) -> dict[etree._Element, dict[object, list[str]]]:
@@ -111,14 +111,6 @@ class Apparatus:
         """The outer and nested units where the witness is lacunose (as its path through them shows)."""
         path = self.path(witness_id)
         return [p.app for p in path.passages if p.reading is LACUNOSE]
-
-
-def _collect(steps: list, found: list[Unit]) -> None:
-    for step in steps:
-        if type(step) is Unit:
-            found.append(step)
-            for reading in step.readings:
-                _collect(reading.steps, found)
 
 
 def check_namespace(tree: etree._ElementTree, name: str) -> None:

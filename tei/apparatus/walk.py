@@ -347,7 +347,7 @@ def link_transpositions(steps: list) -> None:
     transposition moves them: it then carries no text, and each of its slots knows the unit that moves it
     (see the module docstring). Any other such reading keeps its text (the content of its refs)."""
     units: list[Unit] = []
-    _units(steps, units)
+    collect_units(steps, units)
     candidates = [u for u in units if any(r.order for r in u.readings)]
     if not candidates:
         return
@@ -374,12 +374,13 @@ def link_transpositions(steps: list) -> None:
                 slot.transposed_by = unit
 
 
-def _units(steps: list, found: list[Unit]) -> None:
+def collect_units(steps: list, found: list[Unit]) -> None:
+    """Every unit of the steps, nested ones after their own, in text order, appended to `found`."""
     for step in steps:
         if type(step) is Unit:
             found.append(step)
             for reading in step.readings:
-                _units(reading.steps, found)
+                collect_units(reading.steps, found)
 
 
 def _punctuation_join(pc: etree._Element) -> str | None:
