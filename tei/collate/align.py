@@ -739,27 +739,13 @@ def _read_there(left: tuple[int, int], right: tuple[int, int], keys_in, own: lis
     read = [keys_in(i) for i in gap_a]
     if all(words.isdisjoint(keys) for keys in read):
         return []
-    rows, cols = len(gap_a), len(gap_b)
     unit = 1 + sum(sum(keys.values()) for keys in read)  # one more word outweighs every weight
-    score = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for r in range(rows - 1, -1, -1):
-        keys, here, below = read[r], score[r], score[r + 1]
-        for c in range(cols - 1, -1, -1):
-            weight = keys.get(own[gap_b[c]])
-            best = below[c] if below[c] >= here[c + 1] else here[c + 1]
-            if weight is not None and below[c + 1] + unit + weight > best:
-                best = below[c + 1] + unit + weight
-            here[c] = best
-    found, r, c = [], 0, 0
-    while r < rows and c < cols:
+
+    def gain(r: int, c: int) -> int:
         weight = read[r].get(own[gap_b[c]])
-        if weight is not None and score[r][c] == score[r + 1][c + 1] + unit + weight:
-            found.append((gap_a[r], gap_b[c]))
-            r, c = r + 1, c + 1
-        elif score[r][c] == score[r + 1][c]:
-            r += 1
-        else:
-            c += 1
+        return -1 if weight is None else unit + weight
+
+    found = _monotone_pairs(gap_a, gap_b, gain)
     clusters: list[list[tuple[int, int]]] = []
     for pair in found:
         if clusters and _gap(clusters[-1][-1], pair) < CHAFF_GAP:
@@ -799,7 +785,14 @@ def _similar_pairs(gap_a, gap_b: range, keys_in, own: list[str], balanced: bool)
         value = similarity[r][c]
         return value + 1.0 if value >= 0 and (balanced or value >= PAIR_SIMILARITY) else -1.0
 
-    score = [[0.0] * (cols + 1) for _ in range(rows + 1)]
+    return _monotone_pairs(gap_a, gap_b, gain)
+
+
+def _monotone_pairs(gap_a, gap_b, gain) -> list[tuple[int, int]]:
+    """The monotone pairing of two runs with the greatest sum of gains (a pair only where its gain is
+    positive), by dynamic programming from the ends; ties go to the earliest pairs."""
+    rows, cols = len(gap_a), len(gap_b)
+    score = [[0] * (cols + 1) for _ in range(rows + 1)]
     for r in range(rows - 1, -1, -1):
         for c in range(cols - 1, -1, -1):
             score[r][c] = max(score[r + 1][c + 1] + gain(r, c), score[r + 1][c], score[r][c + 1])
