@@ -102,7 +102,8 @@ def corrected_work(work: Work, output: Path, stamped: dict[str, str]) -> tuple[W
 def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None) -> list[Decision]:
     """Every decision in the edited edition, against the edition the toolkit writes from the same texts."""
     root = edited.getroot()
-    resolve = Witnesses(edited).resolve
+    witnesses = Witnesses(edited)
+    resolve = witnesses.resolve
     source = root.find(f".//{tei('variantEncoding')}")
     base = (source.get("source") or "").lstrip("#") if source is not None else ""
     toolkit = {a.get(xml("id")): a for a in regenerated.getroot().iter(APP)} if regenerated is not None else {}
@@ -146,7 +147,7 @@ def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None
             demoted = lemma_decided and base in named  # its type goes with the lemma decision
             if reading.tag == RDG and former is not None and reading.get("type") != former.get("type") and not demoted:
                 found.append(Decision(app_id, reading.sourceline, "type", named[0], value=reading.get("type") or "",
-                                      text=content_text(reading, named[0])))  # fmt: skip
+                                      text=content_text(reading, named[0], witnesses)))  # fmt: skip
         for child in app.iter(*CARRIED_ELEMENTS):
             if _unit_of(child) is app:
                 kept = copy.deepcopy(child)
@@ -161,7 +162,7 @@ def carry(
     """The new edition with every decision that still applies; the others reported (B004) at their line in
     the edited edition (`edited`: the file they were found in)."""
     tree = parse_bytes(new_edition, name)
-    resolve = Witnesses(tree).resolve
+    witnesses = Witnesses(tree)
     apps = {a.get(xml("id")): a for a in tree.getroot().iter(APP)}
     result = Carried(found)
     for decision in found:
@@ -169,7 +170,7 @@ def carry(
             _append(tree.getroot().find(f".//{tei('titleStmt')}"), copy.deepcopy(decision.element))
             continue
         app = apps.get(decision.app_id)
-        problem = "its unit is not in the new collation" if app is None else _apply(decision, app, resolve)
+        problem = "its unit is not in the new collation" if app is None else _apply(decision, app, witnesses)
         if problem:
             result.diagnostics.append(
                 warning(
@@ -214,8 +215,9 @@ def _rejected_reading(app: etree._Element) -> etree._Element | None:
     return rejected
 
 
-def _apply(decision: Decision, app: etree._Element, resolve) -> str | None:
+def _apply(decision: Decision, app: etree._Element, witnesses: Witnesses) -> str | None:
     """Carry one decision into the new unit; why it does not apply, if it does not."""
+    resolve = witnesses.resolve
     if decision.kind == "element":
         _append(app, copy.deepcopy(decision.element))
         return None
@@ -248,7 +250,7 @@ def _apply(decision: Decision, app: etree._Element, resolve) -> str | None:
         return None
     if reading.tag == LEM:
         return f"the reading of {decision.witness} is the lemma now"
-    now = content_text(reading, decision.witness)
+    now = content_text(reading, decision.witness, witnesses)
     if now != decision.text:
         return f"witness {decision.witness} reads {now.strip()[:60]!r} there now"
     reading.set("type", decision.value)

@@ -63,18 +63,24 @@ def witness_text(
     return Apparatus(tree, name).text(witness_id, lacuna_marker)
 
 
-def content_text(element: etree._Element, witness_id: str) -> str:
-    """The text one witness reads in an element (a reading, say, or the whole body)."""
-    witnesses = Witnesses(element.getroottree())
+def content_text(element: etree._Element, witness_id: str, witnesses: Witnesses | None = None) -> str:
+    """The text one witness reads in an element (a reading, say, or the whole body).
+
+    `witnesses` is the document's `Witnesses`; reading it costs a pass over the whole document, so a caller
+    asking about many elements of one document reads it once and passes it in."""
+    if witnesses is None:
+        witnesses = Witnesses(element.getroottree())
     compiler = Compiler(witnesses.resolve, witnesses.hand_of)
     path = Path(witness_id, record=False)
     run(compiler.compile(element), path)
     return path.text
 
 
-def follow(container: etree._Element, witness_id: str) -> Path:
-    """Every unit the witness passes through in a container, in order, and its full text (in `parts`)."""
-    witnesses = Witnesses(container.getroottree())
+def follow(container: etree._Element, witness_id: str, witnesses: Witnesses | None = None) -> Path:
+    """Every unit the witness passes through in a container, in order, and its full text (in `parts`);
+    `witnesses` as for `content_text`."""
+    if witnesses is None:
+        witnesses = Witnesses(container.getroottree())
     compiler = Compiler(witnesses.resolve, witnesses.hand_of)
     path = Path(witness_id)
     run(compiler.compile(container), path)

@@ -21,7 +21,16 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from tei.apparatus import APP, LEM, RDG, as_parallel_segmentation, content_text, follow, witness_ids, witness_text
+from tei.apparatus import (
+    APP,
+    LEM,
+    RDG,
+    Apparatus,
+    as_parallel_segmentation,
+    content_text,
+    follow,
+    witness_ids,
+)
 from tei.apparatus.elements import body
 from tei.collate import collate
 from tei.model import Witness, Work
@@ -38,23 +47,25 @@ def untruthful_entries(tree: etree._ElementTree, texts: dict[str, str]) -> list[
     text is not its true text is reported too."""
     problems = []
     container = body(tree, "edition")
+    apparatus = Apparatus(tree)  # the document read once for every witness and reading asked about
+    witnesses = apparatus.witnesses
     for wid in witness_ids(tree):
         text = texts[wid]
-        if witness_text(tree, wid) != text:
+        if apparatus.text(wid) != text:
             problems.append(f"{wid} does not rebuild")
-        for passage in follow(container, wid).passages:
+        for passage in follow(container, wid, witnesses).passages:
             reading = passage.reading
             if not isinstance(reading, etree._Element):
                 continue
             read = text[passage.offset : passage.end]
             app = passage.app
             if app.get("type") == "paraphrase":
-                printed = content_text(reading, wid)
+                printed = content_text(reading, wid, witnesses)
             elif next(reading.iter(APP), None) is not None:
                 problems.append(f"{app.get(xml('id'))}: {wid}'s reading holds nested units")
                 continue
             else:
-                printed = content_text(reading, "")
+                printed = content_text(reading, "", witnesses)
             if printed != read:
                 problems.append(f"{app.get(xml('id'))} {reading.get('wit')}: prints {printed!r}, {wid} reads {read!r}")
     return problems
@@ -95,7 +106,8 @@ def corpus_work(name: str) -> Work:
     """A work of the complete witnesses of one apparatus file, each text rebuilt by tei.apparatus: a
     witness with a lacuna marked, or with fewer than 80 % of the median number of words, is left out."""
     tree = as_parallel_segmentation(parse_file(CORPUS / name), name)
-    texts = {wid: witness_text(tree, wid) for wid in witness_ids(tree)}
+    apparatus = Apparatus(tree, name)
+    texts = {wid: apparatus.text(wid) for wid in witness_ids(tree)}
     lengths = sorted(len(text.split()) for text in texts.values())
     median = lengths[len(lengths) // 2]
     witnesses = tuple(
