@@ -4,7 +4,8 @@ Schematron rules are written in XPath 2, but most of the TEI's contexts and test
 by `and`, `or` and `|`, with not() and counts. Such an expression goes to lxml when it uses only location
 paths (name and node tests, predicates of the same kind), the functions in FUNCTIONS (whose XPath 1 and 2
 forms agree on one node or string), `=` and `!=` beside a string literal, and comparisons of count() or
-string-length() with a number (XPath 2's `eq`, `lt`, ... become `=`, `<`, ...). Anything else -
+string-length() with a number, a sum or difference of counts included (integers, exact in both; XPath 2's
+`eq`, `lt`, ... become `=`, `<`, ...). Anything else -
 variables, current(), sequences, other functions, comparisons whose XPath 1 and 2 meanings differ - is
 left to elementpath. One difference remains: where XPath 2 raises an error (a function given several
 nodes), XPath 1 gives a value.
@@ -32,8 +33,10 @@ FUNCTIONS = frozenset(
 )
 _OPERATORS = {"eq": "=", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _ARGUMENTS = r"""(?P<arguments>\((?:[^()'"]|'[^']*'|"[^"]*"|(?&arguments))*\))"""
+# A count or string-length, or a sum or difference of counts (integers, exact in both), against a number.
 _NUMERIC_COMPARISON = regex.compile(
-    rf"""\b(?P<left>(?:count|string-length)\s*{_ARGUMENTS})\s*(?P<operator>eq|ne|lt|le|gt|ge|!=|<=|>=|=|<|>)\s*"""
+    rf"""\b(?P<left>(?:count|string-length)\s*{_ARGUMENTS}(?:\s*[-+]\s*count\s*(?&arguments))*)\s*"""
+    r"""(?P<operator>eq|ne|lt|le|gt|ge|!=|<=|>=|=|<|>)\s*"""
     r"""(?P<right>[0-9]+)(?![\w.])"""
 )
 _STRING_COMPARISON = regex.compile(
