@@ -475,7 +475,9 @@
       </xsl:for-each>
     </xsl:if>
     <xsl:if test="$witnesses">
-      <xsl:for-each select="//tei:app//*[self::tei:lem or self::tei:rdg or self::tei:witDetail][@wit]">
+      <!-- Each element once, in one walk: `//tei:app//*` walks the descendants of every app, nested ones again
+           and again, and then sorts out the duplicates. -->
+      <xsl:for-each select="//*[self::tei:lem or self::tei:rdg or self::tei:witDetail][@wit][ancestor::tei:app]">
         <xsl:call-template name="check-tokens">
           <xsl:with-param name="rest" select="concat(normalize-space(@wit), ' ')"/>
         </xsl:call-template>
