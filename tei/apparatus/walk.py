@@ -150,6 +150,12 @@ class Reading:
         self.order = order
         self.moves: dict | None = None
 
+    @property
+    def reorders(self) -> bool:
+        """A transposition by reference that reads some slot's place with another unit: the witnesses of this
+        reading have the units in another order than the document's (the print types it 'transposition')."""
+        return self.moves is not None and any(slot is not unit for slot, unit in self.moves.items())
+
 
 class Unit:
     """An app: its readings, which reading each cited witness takes, and the witnesses lacunose in it."""

@@ -20,12 +20,13 @@ from pathlib import Path
 from lxml import etree
 
 from tei.apparatus import LACUNOSE, LEM, NOTHING, RDG, RDG_GRP, Apparatus, assume_tei_namespace
-from tei.apparatus.walk import Unit
+from tei.apparatus.walk import Reading, Unit
 from tei.xmlio import parse_file
 
 UNTYPED = "untyped"
 LEMMA = "lemma"
 ADDITION = "addition"
+TRANSPOSITION = "transposition"
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,18 @@ class Statistics:
     diagnostics: tuple = ()  # what the apparatus reader warned about (hands, undeclared sigla)
 
 
-def reading_type(reading: etree._Element) -> str:
-    """@type of a reading, else of its rdgGrp; a lem with neither is 'lemma', a rdg 'untyped'."""
-    group = reading.getparent()
-    found = reading.get("type") or (group.get("type") if group is not None and group.tag == RDG_GRP else None)
-    return found or (LEMMA if reading.tag == LEM else UNTYPED)
+def reading_type(reading: Reading) -> str:
+    """@type of a reading, else of its rdgGrp; else 'transposition' for a reading of a transposition by
+    reference that reads the units in another order than the document's (Reading.reorders, as the print
+    and the web edition call it); else a lem is 'lemma', a rdg 'untyped'."""
+    element = reading.element
+    group = element.getparent()
+    found = element.get("type") or (group.get("type") if group is not None and group.tag == RDG_GRP else None)
+    if found:
+        return found
+    if reading.reorders:
+        return TRANSPOSITION
+    return LEMMA if element.tag == LEM else UNTYPED
 
 
 def read_statistics(edition: Path, assume_tei: bool = False) -> Statistics:
@@ -76,7 +84,7 @@ def statistics(tree: etree._ElementTree, name: str) -> Statistics:
     apparatus = Apparatus(tree, name)
     witnesses = tuple(apparatus.ids)
     units = apparatus.units()
-    all_readings = [r.element for unit in units for r in unit.readings]
+    all_readings = [r for unit in units for r in unit.readings]
     paths = {w: apparatus.path(w, marker="") for w in witnesses}
     taken = {
         w: {id(p.app): p.reading for p in paths[w].passages if p.reading is not None and p.reading is not LACUNOSE}
@@ -106,7 +114,7 @@ def statistics(tree: etree._ElementTree, name: str) -> Statistics:
 def _unit_types(unit: Unit, additions: set[int]) -> set[str]:
     """The types of a unit's rdg elements, and 'addition' for a unit without lem where some witness reads
     nothing (the words of its readings are added against the base text)."""
-    found = {reading_type(r.element) for r in unit.readings if r.element.tag == RDG}
+    found = {reading_type(r) for r in unit.readings if r.element.tag == RDG}
     if id(unit.app) in additions:
         found.add(ADDITION)
     return found

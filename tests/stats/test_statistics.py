@@ -30,6 +30,14 @@ def test_the_miniature_by_hand():
     assert shares == {("A", "B"): (0, 5), ("A", "C"): (2, 5), ("B", "C"): (2, 5)}
 
 
+def test_a_transposition_by_reference_counts_as_the_print_types_it():
+    """The reading that lists the units in another order than the document's is a 'transposition' (as the
+    print and the web edition call it); the one that lists them in the document's order is untyped."""
+    stats = statistics(parse_file(FIXTURES / "editions" / "transposition.xml"), "transposition.xml")
+    assert stats.readings_by_type == {"lemma": 3, "transposition": 1, "untyped": 5}
+    assert stats.units_by_type == {"transposition": 1, "untyped": 4}
+
+
 def test_every_method_gives_the_same_figures():
     tree = parse_file(MINI)
     expected = as_records(statistics(tree, "mini.xml"))
