@@ -37,14 +37,81 @@ def is_self_contained(grammar: etree._Element) -> bool:
 
 def prune(grammar: etree._Element, names: frozenset[ElementName]) -> etree._Element:
     """A copy of a self-contained grammar that gives the same verdict on any document using only `names`."""
-    pruned = copy.deepcopy(grammar)
-    for pattern in list(pruned.iter(rng("element"))):
-        name = _pattern_name(pattern)
-        if name is not None and name not in names and pattern.getparent() is not None:
-            _replace_with_not_allowed(pattern)
-    _drop_foreign_elements(pruned)
-    _drop_unreachable_definitions(pruned)
-    return pruned
+    return Pruner(grammar).prune(names)
+
+
+# What one <start> or <define> reaches: the definitions it refers to outside any element pattern of one name,
+# and each such element pattern's name with what it reaches in turn.
+Scope = tuple[frozenset[str], tuple[tuple[ElementName, "Scope"], ...]]
+
+
+class Pruner:
+    """A grammar read once, then pruned to many sets of names (tei_all: 16,000 nodes; pruning it by copying
+    the whole and walking it three times took 0.1 s a document). Which definitions a set of names reaches is
+    found from an index of the grammar; only those, and the start, are copied."""
+
+    def __init__(self, grammar: etree._Element):
+        self.bare = copy.deepcopy(grammar)
+        _drop_foreign_elements(self.bare)
+        self.scopes: dict[int, Scope] = {}  # id of a start or define of the bare grammar -> what it reaches
+        self.pattern_names: dict[int, list[ElementName | None]] = {}  # -> its element patterns' names in order
+        self.definitions: dict[str, list[etree._Element]] = {}
+        self.starts: list[etree._Element] = []
+        for node in self.bare.iter(rng("start"), rng("define")):
+            if node.tag == rng("define"):
+                self.definitions.setdefault(node.get("name"), []).append(node)
+            else:
+                self.starts.append(node)
+            self.scopes[id(node)] = _scope(node)
+            self.pattern_names[id(node)] = [_pattern_name(p) for p in node.iter(rng("element"))]
+
+    def prune(self, names: frozenset[ElementName]) -> etree._Element:
+        reached: set[str] = set()
+        pending = [self.scopes[id(start)] for start in self.starts]
+        while pending:
+            refs, patterns = pending.pop()
+            for name in refs:
+                if name not in reached:
+                    reached.add(name)
+                    pending.extend(self.scopes[id(d)] for d in self.definitions.get(name, []))
+            pending.extend(scope for pattern, scope in patterns if pattern in names)
+        return self._copy(self.bare, reached, names)
+
+    def _copy(self, node: etree._Element, reached: set[str], names: frozenset[ElementName]) -> etree._Element:
+        """The grammar (or a div of it) without the definitions not reached, element patterns of a name
+        not in `names` made <notAllowed/>."""
+        copied = etree.Element(node.tag, dict(node.attrib), nsmap=node.nsmap)
+        copied.text, copied.tail = node.text, node.tail
+        for child in node:
+            if child.tag == rng("define") and child.get("name") not in reached:
+                continue
+            if child.tag in (rng("start"), rng("define")):
+                kept = copy.deepcopy(child)
+                for pattern, name in zip(list(kept.iter(rng("element"))), self.pattern_names[id(child)], strict=True):
+                    if name is not None and name not in names and pattern.getparent() is not None:
+                        _replace_with_not_allowed(pattern)
+                copied.append(kept)
+            elif child.tag == rng("div"):
+                copied.append(self._copy(child, reached, names))
+            else:
+                copied.append(copy.deepcopy(child))
+        return copied
+
+
+def _scope(node: etree._Element) -> Scope:
+    refs: set[str] = set()
+    patterns: list[tuple[ElementName, Scope]] = []
+    for child in node:
+        name = _pattern_name(child) if child.tag == rng("element") else None
+        if name is not None:
+            patterns.append((name, _scope(child)))
+            continue
+        if child.tag in (rng("ref"), rng("parentRef")):
+            refs.add(child.get("name"))
+        inner_refs, inner_patterns = _scope(child)
+        refs |= inner_refs
+        patterns.extend(inner_patterns)
+    return frozenset(refs), tuple(patterns)
 
 
 def _pattern_name(pattern: etree._Element) -> ElementName | None:
@@ -78,21 +145,3 @@ def _drop_foreign_elements(grammar: etree._Element) -> None:
         foreign = not isinstance(node.tag, str) or not node.tag.startswith(f"{{{RNG_NS}}}")
         if foreign and node.getparent() is not None:
             node.getparent().remove(node)
-
-
-def _drop_unreachable_definitions(grammar: etree._Element) -> None:
-    definitions: dict[str, list[etree._Element]] = {}
-    for definition in grammar.iter(rng("define")):
-        definitions.setdefault(definition.get("name"), []).append(definition)
-    reached: set[str] = set()
-    pending = list(grammar.iter(rng("start")))
-    while pending:
-        for reference in pending.pop().iter(rng("ref"), rng("parentRef")):
-            name = reference.get("name")
-            if name not in reached:
-                reached.add(name)
-                pending.extend(definitions.get(name, []))
-    for name, group in definitions.items():
-        if name not in reached:
-            for definition in group:
-                definition.getparent().remove(definition)

@@ -56,6 +56,7 @@ class RelaxNGSchema:
         )
         self._compiled: OrderedDict[frozenset, etree.RelaxNG] = OrderedDict()
         self._derivatives: Grammar | None = None
+        self._pruner: prune.Pruner | None = None
         if not self.prunable:
             self._whole = self._compile(self.grammar)
 
@@ -73,7 +74,9 @@ class RelaxNGSchema:
             return self._whole
         key = prune.element_names(tree)
         if key not in self._compiled:
-            self._compiled[key] = self._compile(prune.prune(self.grammar, key))
+            if self._pruner is None:
+                self._pruner = prune.Pruner(self.grammar)
+            self._compiled[key] = self._compile(self._pruner.prune(key))
             while len(self._compiled) > COMPILED_GRAMMARS_KEPT:
                 self._compiled.popitem(last=False)
         self._compiled.move_to_end(key)
