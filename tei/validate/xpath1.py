@@ -5,7 +5,7 @@ by `and`, `or` and `|`, with not() and counts. Such an expression goes to lxml w
 paths (name and node tests, predicates of the same kind), the functions in FUNCTIONS (whose XPath 1 and 2
 forms agree on one node or string), `=` and `!=` beside a string literal, and comparisons of count() or
 string-length() with a number, a sum or difference of counts included (integers, exact in both; XPath 2's
-`eq`, `lt`, ... become `=`, `<`, ...). Anything else -
+`eq`, `lt`, ... become `=`, `<`, ...), and an attribute `=` or `!=` an absolute path of such steps. Anything else -
 variables, current(), sequences, other functions, comparisons whose XPath 1 and 2 meanings differ - is
 left to elementpath. One difference remains: where XPath 2 raises an error (a function given several
 nodes), XPath 1 gives a value.
@@ -43,6 +43,12 @@ _STRING_COMPARISON = regex.compile(
     rf"""(?P<left>@[\w.-]+(?::[\w.-]+)?|normalize-space\s*{_ARGUMENTS})\s*(?P<operator>eq|ne|!=|=)\s*"""
     r"""(?P<right>'[^']*'|"[^"]*")"""
 )
+# An attribute against the nodes of an absolute location path, by `=` or `!=`: without schema types both
+# XPath 1 and 2 compare the string values, true when some pair compares so. The path is translated itself.
+_PREDICATE = r"""(?P<predicate>\[(?:[^\[\]'"]|'[^']*'|"[^"]*"|(?&predicate))*\])"""
+_PATH_COMPARISON = regex.compile(
+    rf"""(?P<left>@[\w.-]+(?::[\w.-]+)?)\s*(?P<operator>!=|=)\s*(?P<right>/(?:[\w.:@*/-]|{_PREDICATE})+)"""
+)
 _LITERAL = regex.compile(r"""'[^']*'|"[^"]*" """.strip())
 _FUNCTION_CALL = regex.compile(r"(?<![\w.:-])(?P<name>[A-Za-z_][\w.-]*(?::[\w.-]+)?)\s*\(")
 _MINUS = regex.compile(r"(?<![\w.])-|-(?![\w.])")  # a '-' that is not inside a name
@@ -57,13 +63,24 @@ def xpath1_form(expression: str) -> str | None:
     sequence, fails there)."""
     if any(mark in expression for mark in _FORBIDDEN):
         return None
-    translated = _STRING_COMPARISON.sub(_xpath1_comparison, _NUMERIC_COMPARISON.sub(_xpath1_comparison, expression))
-    checked = _STRING_COMPARISON.sub("true()", _NUMERIC_COMPARISON.sub("true()", expression))
+    translated = _PATH_COMPARISON.sub(_xpath1_path_comparison, expression)
+    translated = _STRING_COMPARISON.sub(_xpath1_comparison, _NUMERIC_COMPARISON.sub(_xpath1_comparison, translated))
+    checked = _PATH_COMPARISON.sub(_checked_path_comparison, expression)
+    checked = _STRING_COMPARISON.sub("true()", _NUMERIC_COMPARISON.sub("true()", checked))
     return translated if _plain(checked) else None
 
 
 def _xpath1_comparison(match) -> str:
     return f"{match['left']} {_OPERATORS.get(match['operator'], match['operator'])} {match['right']}"
+
+
+def _xpath1_path_comparison(match) -> str:
+    return f"{match['left']} {match['operator']} {xpath1_form(match['right']) or match['right']}"
+
+
+def _checked_path_comparison(match) -> str:
+    """true() when the path has an XPath 1 form; else a comparison left in place, which _plain refuses."""
+    return "true()" if xpath1_form(match["right"]) is not None else "="
 
 
 def _plain(expression: str) -> bool:
