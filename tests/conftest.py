@@ -60,6 +60,7 @@ TOOL_FILES = {"test_pdf.py", "test_pdf_engines.py", "test_pdf_corpora.py", "test
 # - the tests of a file that use one of its module-scoped fixtures (a round trip, a collated corpus, a jing run);
 # - the tests that read one rendering of a memoising fixture, by the parameters it renders for (an edition and
 #   an engine); the seeds' and the mini fixture's PDFs, made once for every file that reads them.
+# A test that names its group (an xdist_group mark: tests sharing a memo across files) is in that group only.
 # Every other test is spread one by one, as with `--dist load`.
 RENDERED_BY_PARAMS = {  # (file, memoising fixture) -> the parameters that choose what it renders
     ("test_pdf_corpora.py", "printed"): ("name", "index", "engine"),
@@ -111,7 +112,7 @@ def join_group(item) -> None:
 def pytest_collection_modifyitems(config, items):
     for item in items:
         group = xdist_group(item)
-        if group is not None:
+        if group is not None and item.get_closest_marker("xdist_group") is None:  # a group the test names wins
             item.add_marker(pytest.mark.xdist_group(group))
         if getattr(config.option, "loadgroup", False):  # an xdist worker with --dist loadgroup
             join_group(item)

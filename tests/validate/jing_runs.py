@@ -15,6 +15,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from lxml import etree
+
 JING_LINE = re.compile(
     r"^(?:(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): )?(?P<kind>error|fatal|warning): (?P<message>.*)$",
     re.MULTILINE,
@@ -32,16 +34,45 @@ class JingError:
     message: str
 
 
+# The xdist group of the tests that ask jing about the corpus documents under tei_all (test_tei_all.py and
+# test_cli.py): on one worker, jing reads each document once in the run (a run costs 2-3 s of JVM start and
+# tei_all's compilation before the first document).
+GROUP = "jing-tei-all"
+_KNOWN: dict[tuple[str, Path, Path], JingError | None] = {}  # (jing, schema, document) -> its first error
+
+
 def jing_first_errors(jing: str, schema: Path, documents: list[Path]) -> dict[Path, JingError | None]:
-    """jing's first error in each document, None when jing finds the document valid."""
+    """jing's first error in each document, None when jing finds the document valid. A document jing has
+    read before in this process under the same schema is not read again: its first error does not depend
+    on the documents read with it."""
     first: dict[Path, JingError | None] = {}
-    remaining = list(documents)
+    remaining = sorted((d for d in documents if (jing, schema, d) not in _KNOWN), key=_may_stop_jing)
     while remaining:
         stopped_at = _run(jing, schema, remaining, first)
         if stopped_at is None:
             break
         remaining = remaining[stopped_at + 1 :]
-    return first
+    _KNOWN.update(((jing, schema, d), found) for d, found in first.items())
+    return {d: _KNOWN[jing, schema, d] for d in documents}
+
+
+def _may_stop_jing(document: Path) -> bool:
+    """A document that may end a run with a fatal error (it names a DTD or XIncludes a file, or it is not
+    well-formed) is read after the others, so that it ends a run with fewer documents after it."""
+    data = document.read_bytes()
+    if b"<!DOCTYPE" in data or b"http://www.w3.org/2001/XInclude" in data:
+        return True
+    try:
+        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError:
+        return True
+    return False
+
+
+def corpus_first_errors(jing: str, schema: Path, corpora: Path) -> dict[Path, JingError | None]:
+    """jing's first error in every XML document under `corpora` (read in one set of runs, whichever test
+    asks first)."""
+    return jing_first_errors(jing, schema, sorted(corpora.rglob("*.xml")))
 
 
 def _run(jing: str, schema: Path, documents: list[Path], first: dict[Path, JingError | None]) -> int | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lxml import etree
+from validate import jing_runs
 
 from tei.cli import main
 
@@ -193,11 +194,10 @@ def test_the_toolkits_own_editions_keep_apparatus_findings_as_errors(tmp_path, t
 @pytest.mark.needs_shared
 @pytest.mark.external_tool
 @pytest.mark.slow
+@pytest.mark.xdist_group(jing_runs.GROUP)  # jing's verdicts on the corpus are test_tei_all.py's
 def test_every_corpus_file_exits_as_jing_does(shared_dir, jing, tei_all_rng):
-    from validate.jing_runs import jing_first_errors
-
     documents = sorted((shared_dir / "corpora").glob("tei-apparatus*/*.xml"))
-    verdicts = jing_first_errors(jing, tei_all_rng, documents)
+    verdicts = jing_runs.corpus_first_errors(jing, tei_all_rng, shared_dir / "corpora")
     for document in documents:
         result = invoke("--schema", tei_all_rng, document)
         assert result.exit_code == (0 if verdicts[document] is None else 1), (document.name, result.stderr[-1500:])

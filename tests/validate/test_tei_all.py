@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from validate.jing_runs import JingError, jing_first_errors
+from validate.jing_runs import GROUP, JingError, corpus_first_errors, jing_first_errors
 
 from tei.diagnostics import Diagnostic, Severity
 from tei.validate import ValidationOptions, check_file
 from tei.validate.schema import load_schema
 from tei.xmlio import TEI_NS, parse_file
+
+pytestmark = pytest.mark.xdist_group(GROUP)  # with test_cli.py's corpus test: jing reads the corpus once
 
 Outcome = tuple[int | None, str] | None  # None: valid; else the first error's line and its kind
 
@@ -67,8 +69,8 @@ SCHEMA_ONLY = {"schematron": False, "apparatus_rules": False}  # what jing check
 
 @pytest.fixture(scope="module")
 def verdicts(shared_dir, jing, tei_all_rng) -> tuple[dict[str, Outcome], dict[str, Outcome]]:
+    theirs = corpus_first_errors(jing, tei_all_rng, shared_dir / "corpora")  # the documents without a TEI root too
     documents = [d for d in corpus_documents(shared_dir) if has_tei_root(d)]
-    theirs = jing_first_errors(jing, tei_all_rng, documents)
     options = ValidationOptions(schema=tei_all_rng, **SCHEMA_ONLY)
     return (
         {d.name: jings_outcome(theirs[d]) for d in documents},
@@ -95,7 +97,7 @@ def test_every_invalid_tei_document_gets_jings_first_error_line(verdicts):
     assert ours == theirs
 
 
-def test_documents_without_a_tei_root_are_invalid_at_the_same_line_as_in_jing(shared_dir, jing, tei_all_rng):
+def test_documents_without_a_tei_root_are_invalid_at_the_same_line_as_in_jing(verdicts, shared_dir, jing, tei_all_rng):
     others = [d for d in corpus_documents(shared_dir) if not has_tei_root(d)]
     assert len(others) >= 2
     theirs = jing_first_errors(jing, tei_all_rng, others)
