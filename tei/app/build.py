@@ -1,9 +1,10 @@
 """`tei build`: every stage that exists, from a manifest to the outputs, each stage written as it finishes.
 
 A stage whose inputs are unchanged since it last ran into the same folder, and whose outputs are still
-there as it wrote them, is skipped. Its inputs are hashed: the toolkit version and the Work (manifest
-facts and every witness text) for the stages that start from the manifest, the toolkit version and the
-bytes of edition.xml as it stands on disk (hand edits included) for the stages downstream of it. The
+there as it wrote them, is skipped. Its inputs are hashed: the toolkit (tei.resources.toolkit_digest: its
+version, modules, schemas and stylesheets, so that a checkout changed between releases builds anew) and the
+Work (manifest facts and every witness text) for the stages that start from the manifest, the toolkit and
+the bytes of edition.xml as it stands on disk (hand edits included) for the stages downstream of it. The
 hashes live in the stamp file `.tei-build-stamp.json` in the output folder, with the hash of every file
 each stage wrote; `--force` runs every stage. An unchanged rebuild therefore reads and hashes, and writes
 nothing.
@@ -24,14 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tei import __version__
 from tei.diagnostics import Diagnostic, error
 from tei.errors import InvalidInputError, OutputRefusedError, UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.parallel import single_threaded, stage_pool
 from tei.render import output_format, render
-from tei.resources import shipped
+from tei.resources import shipped, toolkit_digest
 from tei.writers.transcription import transcription_bytes
 from tei.xmlio import parse_file
 
@@ -236,7 +236,7 @@ def build(
     found = None
     if options.carry_decisions and edition_path.is_file():
         work, found = _decisions(work, edition_path, _read_stamps(stamp_path), on_diagnostic)
-    work_digest = sha256(repr((__version__, work)).encode("utf-8"))
+    work_digest = sha256(repr((toolkit_digest(), work)).encode("utf-8"))
     if found is None and not options.force and _will_run("edition", options, stamps, work_digest):
         _refuse_dropping_decisions(edition_path)
     wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
@@ -356,7 +356,7 @@ def _carried(files: dict[Path, bytes], found: list, on_diagnostic) -> dict[Path,
 def _edition_digest(output: Path, settings: tuple = ()) -> str:
     edition_path = output / "edition.xml"
     content = edition_path.read_bytes() if edition_path.is_file() else b"(none)"
-    return sha256(__version__.encode("utf-8") + b"\0" + repr(settings).encode("utf-8") + b"\0" + content)
+    return sha256(toolkit_digest().encode("utf-8") + b"\0" + repr(settings).encode("utf-8") + b"\0" + content)
 
 
 def _read_stamps(path: Path) -> dict:

@@ -45,7 +45,7 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
 
     MANIFEST is an edition.toml, or a folder holding one. A folder without one is a corpus: every
     edition.toml below it is a work, built into the same relative folder under the output; works whose
-    inputs and toolkit version are unchanged since their last build are skipped (--force rebuilds them).
+    inputs and toolkit are unchanged since their last build are skipped (--force rebuilds them).
 
     Stages, in order: transcriptions, edition, schema, validate, html, pdf, stats. A stage whose inputs
     (the manifest and witness texts, or edition.xml as it stands) and outputs are unchanged since it last

@@ -52,6 +52,17 @@ def test_stages_side_by_side_write_what_one_after_another_writes(tmp_path):
     assert again.stdout == "" and again.stderr.count("(unchanged, skipped)") == len(STAGES)
 
 
+def test_a_changed_toolkit_runs_every_stage_again(tmp_path, monkeypatch):
+    """A stage is stamped with the toolkit that ran it (its modules, schemas and stylesheets), not its version
+    alone: after a change to the toolkit, a schema or a stylesheet, nothing is taken from the stamps."""
+    built(tmp_path, 1)
+    _, reported = built(tmp_path, 1)
+    assert all(skipped for _, skipped in reported)
+    monkeypatch.setattr("tei.app.build.toolkit_digest", lambda: "a toolkit changed since")
+    _, reported = built(tmp_path, 1)
+    assert not any(skipped for _, skipped in reported)
+
+
 FAILING_BUILD = """
 import json, sys
 from pathlib import Path
