@@ -6,7 +6,7 @@ import pytest
 from lxml import html
 from paths import APPARATUS_SAMPLES
 
-from tei.apparatus import readings, witness_ids, witness_text
+from tei.apparatus import Apparatus, readings, witness_ids
 from tei.diagnostics import Severity
 from tei.outputs import write_files
 from tei.render import render
@@ -47,9 +47,10 @@ def test_sample_witness_texts_in_the_browser_equal_tei_witness(sample, tmp_path,
     page = open_page(tmp_path / "index.html")
     tree = parse_file(sample)
     witnesses = witness_ids(tree)
+    apparatus = Apparatus(tree, str(sample))  # the document read once for all its witnesses
     # The page chooses each unit's reading by the reader's verdict (data-wit, data-lacunose) and draws TEI's
     # whitespace with CSS: the text it draws, each run of whitespace one space, is the reader's.
-    expected = [" ".join(witness_text(tree, w).split()) for w in witnesses]
+    expected = [" ".join(apparatus.text(w).split()) for w in witnesses]
     shown = page.page.evaluate("ids => ids.map(id => teiEdition.displayedText(id))", witnesses)
     assert [(w, s) for w, s, e in zip(witnesses, shown, expected) if s != e] == []
     first = witnesses[0]
@@ -74,9 +75,10 @@ def test_sample_witness_texts_by_the_common_stylesheet_equal_tei_witness(sample)
     <w> spacing, groups, hands and lacunae are the reader's, never the stylesheet's)."""
     tree = parse_file(sample)
     copy = annotated(tree, str(sample))
+    apparatus = Apparatus(tree, str(sample))
     for witness in witness_ids(tree):
         rebuilt = str(transform("common/witness-text.xsl", copy, str(sample), {"wit": witness}).result)
-        assert rebuilt == witness_text(tree, witness), witness
+        assert rebuilt == apparatus.text(witness), witness
 
 
 # Drawn on screen: text nodes under no display:none, and of CSS-generated content the lacuna marker and the
@@ -114,12 +116,13 @@ def test_a_witness_chosen_on_screen_lacks_the_text_a_lacuna_element_hides(sample
     page.goto((tmp_path / "index.html").as_uri())
     page.wait_for_selector("html.ready")
     tree = parse_file(sample)
+    apparatus = Apparatus(tree, str(sample))
     lacking = [w for w in witness_ids(tree) if page.evaluate(f"!!document.querySelector('[data-lacking~=\"{w}\"]')")]
     assert lacking, "no witness is inside a lacuna opened by an element"
     for witness in lacking:
         page.select_option("#witness-select", witness)
         drawn = "".join(page.evaluate(DRAWN_TEXT).split())
-        assert drawn == "".join(witness_text(tree, witness).split()), witness
+        assert drawn == "".join(apparatus.text(witness).split()), witness
     hidden = page.evaluate("document.querySelectorAll('#reading-text .lacking.absent').length")
     assert hidden > 0
     page.evaluate("document.querySelector('.lacuna-opens, .lacunose').scrollIntoView({block: 'center'})")
