@@ -34,11 +34,14 @@ ASSERTIONS = {
             "not(.//tei:text//tei:app) or "
             "tei:teiHeader/tei:encodingDesc/tei:variantEncoding[@method = 'parallel-segmentation']",
         ),
-        (
+        (  # the identifiers joined once (XPath 2 has no let): two searches of the document for each pointer
+            # took 0.65 s of xmlschema's 1.3 s on the seeds' edition
             "ED005",
-            "every $id in .//tei:transpose/tei:ptr/tokenize(normalize-space(@target), ' ')[starts-with(., '#')] "
-            "satisfies (not(.//*[@xml:id = substring($id, 2)]) "
-            "or .//*[@xml:id = substring($id, 2)][self::tei:app or self::tei:seg])",
+            "not(.//tei:transpose) or "
+            "(every $ids in string-join(.//*/@xml:id, ' '), "
+            "$units in string-join((.//tei:app | .//tei:seg)/@xml:id, ' '), "
+            "$id in .//tei:transpose/tei:ptr/tokenize(normalize-space(@target), ' ')[starts-with(., '#')] "
+            "satisfies (not(substring($id, 2) = tokenize($ids, ' ')) or substring($id, 2) = tokenize($units, ' ')))",
         ),
     ],
     "variantEncoding": [("ED002", "not(@location eq 'external' and @method eq 'parallel-segmentation')")],
