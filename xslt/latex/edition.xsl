@@ -21,6 +21,7 @@
   <xsl:import href="../common/quran-index.xsl"/>
   <xsl:include href="params.xsl"/>
   <xsl:include href="isnad-diagram.xsl"/>
+  <xsl:include href="reledmac-speed.xsl"/>
   <xsl:output method="text" encoding="UTF-8"/>
 
   <!-- Characters with a meaning in LaTeX, each written by the template latex-character. -->
@@ -102,6 +103,7 @@
 \usepackage[series={A,B},noeledsec]{reledmac}
 \usepackage{polyglossia}
 </xsl:text>
+    <xsl:call-template name="reledmac-speed"/>
     <xsl:call-template name="isnad-diagram-preamble"/>
     <xsl:value-of select="concat('\setdefaultlanguage{', $polyglossia-language, '}&#10;')"/>
     <xsl:text>\setotherlanguage{arabic}
