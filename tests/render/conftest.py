@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from copy import deepcopy
 from pathlib import Path
 
@@ -150,3 +151,50 @@ def open_page(browser):
 @pytest.fixture(scope="session")
 def xsltproc() -> str:
     return program("xsltproc", "run scripts/setup.sh (Debian package xsltproc)")
+
+
+@pytest.fixture(scope="session")
+def latexmk():
+    """latexmk and XeLaTeX (Debian packages installed by scripts/setup.sh)."""
+    if shutil.which("latexmk") is None or shutil.which("xelatex") is None:
+        pytest.fail("latexmk/xelatex are missing: run scripts/setup.sh (Debian packages latexmk texlive-xetex ...)")
+
+
+@pytest.fixture(scope="session")
+def seed_edition_file(tmp_path_factory) -> Path:
+    """The seeds collated into edition.xml, as `tei build` writes it."""
+    from paths import SEEDS
+
+    from tei.collate import collate
+    from tei.readers.manifest import read_manifest
+    from tei.writers.edition import EditionOptions, edition_bytes
+
+    path = tmp_path_factory.mktemp("seeds") / "edition.xml"
+    path.write_bytes(
+        edition_bytes(collate(read_manifest(SEEDS / "edition.toml")), EditionOptions("schemas/tei-edition.rng"))
+    )
+    return path
+
+
+class SeedPdfs(dict):
+    """The seeds' PDF of each engine with the default parameters, made when first asked for: engine -> (pdf,
+    diagnostics). One per run for every test that reads it (the layout tests, the eulogy's source form): the
+    tests that use seed_pdfs run on one worker (group seed-pdfs, tests/conftest.py)."""
+
+    def __init__(self, folder, edition: Path, request):
+        super().__init__()
+        self.folder, self.edition, self.request = folder, edition, request
+
+    def __missing__(self, engine: str) -> tuple[Path, list]:
+        if engine == "latex":
+            self.request.getfixturevalue("latexmk")
+        output = self.folder.mktemp(f"seeds-{engine}") / "seeds.pdf"
+        rendered = render(self.edition, "pdf", output, {"engine": engine})
+        write_files(rendered.files)
+        self[engine] = (output, rendered.diagnostics)
+        return self[engine]
+
+
+@pytest.fixture(scope="session")
+def seed_pdfs(tmp_path_factory, request) -> SeedPdfs:
+    return SeedPdfs(tmp_path_factory, request.getfixturevalue("seed_edition_file"), request)

@@ -459,13 +459,6 @@ def poppler():
 
 
 @pytest.fixture(scope="session")
-def latexmk():
-    """latexmk and XeLaTeX (Debian packages installed by scripts/setup.sh)."""
-    if shutil.which("latexmk") is None or shutil.which("xelatex") is None:
-        pytest.fail("latexmk/xelatex are missing: run scripts/setup.sh (Debian packages latexmk texlive-xetex ...)")
-
-
-@pytest.fixture(scope="session")
 def mini_typst_pdf(tmp_path_factory) -> Path:
     # Two lines of text: every line is numbered, so that the test can count them.
     return render_pdf(MINI, tmp_path_factory.mktemp("typst") / "mini.pdf", "typst", **{"line-step": "1"})
@@ -521,22 +514,6 @@ def test_fonts_are_embedded_and_cover_transliteration_and_arabic(mini_pdf, artif
     for page in (1, 2):
         image = save_page(mini_pdf, page, artifacts / f"print-{engine}-mini-page{page}")
         assert image.stat().st_size > 0
-
-
-@pytest.fixture(scope="session")
-def seed_edition_file(tmp_path_factory) -> Path:
-    """The seeds collated into edition.xml, as `tei build` writes it."""
-    from paths import SEEDS
-
-    from tei.collate import collate
-    from tei.readers.manifest import read_manifest
-    from tei.writers.edition import EditionOptions, edition_bytes
-
-    path = tmp_path_factory.mktemp("seeds") / "edition.xml"
-    path.write_bytes(
-        edition_bytes(collate(read_manifest(SEEDS / "edition.toml")), EditionOptions("schemas/tei-edition.rng"))
-    )
-    return path
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])

@@ -29,7 +29,7 @@ from tei.render import render
 from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_file
 
-from .test_pdf import assert_apparatus_keyed, latexmk  # noqa: F401 (latexmk: a fixture)
+from .test_pdf import assert_apparatus_keyed
 from .test_pdf_layout import (
     assert_glyphs_covered,
     assert_no_rows_overlap,

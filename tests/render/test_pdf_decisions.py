@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .test_pdf import assert_apparatus_keyed, latexmk, read_pdf, render_pdf  # noqa: F401 (latexmk: a fixture)
+from .test_pdf import assert_apparatus_keyed, read_pdf, render_pdf
 
 pytestmark = pytest.mark.external_tool
 

@@ -17,21 +17,18 @@ import pytest
 from fontTools.ttLib import TTFont, TTLibError
 
 from tei.errors import InvalidInputError
-from tei.outputs import write_files
 from tei.render import render
 from tei.render.fonts import font_paths
 
-from .test_pdf import (  # noqa: F401 (latexmk, seed_edition_file: fixtures)
+from .test_pdf import (
     BOX,
     MINI,
     PAGE,
     assert_apparatus_keyed,
-    latexmk,
     plain,
     read_pdf,
     render_pdf,
     save_page,
-    seed_edition_file,
 )
 
 pytestmark = pytest.mark.external_tool
@@ -177,28 +174,6 @@ def assert_glyphs_covered(pdf: Path) -> None:
         "\u202a\u202b\u202c\u200e\u200f\u00ad"
     )  # marks pdftotext itself adds around right-to-left text
     assert not missing, f"characters no embedded font has: {sorted(missing)}"
-
-
-class SeedPdfs(dict):
-    """The seeds' PDF of each engine, made when first asked for: engine -> (pdf, diagnostics)."""
-
-    def __init__(self, folder, edition: Path, request):
-        super().__init__()
-        self.folder, self.edition, self.request = folder, edition, request
-
-    def __missing__(self, engine: str) -> tuple[Path, list]:
-        if engine == "latex":
-            self.request.getfixturevalue("latexmk")
-        output = self.folder.mktemp(f"seeds-{engine}") / "seeds.pdf"
-        rendered = render(self.edition, "pdf", output, {"engine": engine})
-        write_files(rendered.files)
-        self[engine] = (output, rendered.diagnostics)
-        return self[engine]
-
-
-@pytest.fixture(scope="session")
-def seed_pdfs(tmp_path_factory, request) -> SeedPdfs:
-    return SeedPdfs(tmp_path_factory, request.getfixturevalue("seed_edition_file"), request)
 
 
 @pytest.mark.slow
