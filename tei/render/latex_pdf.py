@@ -30,7 +30,7 @@ from pathlib import Path
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
 from tei.render.fonts import faces, families, families_for, font_paths, language_families
-from tei.render.pdf import font_coverage, reproducible_timestamp, tool_failure
+from tei.render.pdf import mapped, reproducible_timestamp, tool_failure
 from tei.render.typst_pdf import INSTALL_HINT as TYPST_HINT
 
 INSTALL_HINT = (
@@ -52,20 +52,28 @@ FALLBACK_LETTERS = "abcdefghijklmnop"
 
 
 @cache
-def family_points(family: str) -> frozenset[int]:
-    """The code points a family's regular face has: its file in the print's font folders (tei.render.fonts),
-    else the file fontconfig gives for the name, else none."""
+def family_file(family: str) -> Path | None:
+    """The file of a family's regular face: in the print's font folders (tei.render.fonts), else the file
+    fontconfig gives for the name, else None."""
     found = faces(family)
     if found is not None:
-        return font_coverage(found.regular)[1]
+        return found.regular
     fc_match = shutil.which("fc-match")
     if fc_match is None:
-        return frozenset()
+        return None
     matched = subprocess.run([fc_match, "-f", "%{family}\t%{file}", family], capture_output=True, text=True).stdout
     names, _, file = matched.partition("\t")
     if family.lower() not in names.lower() or not file:
-        return frozenset()
-    return font_coverage(Path(file))[1]
+        return None
+    return Path(file)
+
+
+def family_points(family: str, points: frozenset[int]) -> frozenset[int]:
+    """Which of the code points a family's regular face has: its character map read for those alone
+    (tei.render.pdf.mapped): with the whole maps read by fontTools (the CJK fallback font's the largest),
+    with_fallbacks over the seeds took 0.23 s in a fresh process, now 0.10 s."""
+    file = family_file(family)
+    return frozenset(mapped(file, points)) if file is not None else frozenset()
 
 
 def font_rule(text: str) -> tuple[list[str], dict[str, list[str]], str] | None:
@@ -111,6 +119,14 @@ def with_fallbacks(source: bytes, source_name: str) -> tuple[bytes, list[Diagnos
     languages = [text_language]
     line = text.count("\n", 0, begin) + 1
     position = begin
+    wanted = frozenset(ord(char) for char in set(text[begin:]) if ord(char) > 127 and not char.isspace())
+    covered: dict[str, frozenset[int]] = {}
+
+    def has(family: str, code: int) -> bool:
+        if family not in covered:
+            covered[family] = family_points(family, wanted)
+        return code in covered[family]
+
     while position < len(text):
         char = text[position]
         marker = LANGUAGE_MARK.match(text, position) if char == "\\" else None
@@ -133,12 +149,12 @@ def with_fallbacks(source: bytes, source_name: str) -> tuple[bytes, list[Diagnos
         if code > 127 and not char.isspace():
             order = families_for(languages[-1], chain, by_language)
             combining = unicodedata.category(char) in ("Mn", "Me")
-            if ARABIC_SCRIPT.match(char) and code in family_points(arabic):
+            if ARABIC_SCRIPT.match(char) and has(arabic, code):
                 letter = None
             elif combining and current is not None:
                 letter = current
             else:
-                family = next((f for f in order if code in family_points(f)), None)
+                family = next((f for f in order if has(f, code)), None)
                 letter = None if family in (None, main) else letters[family]
                 if family is None and unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Mn", "Me"):
                     missing.setdefault(char, (line, order))
