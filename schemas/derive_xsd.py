@@ -40,7 +40,7 @@ ASSERTIONS = {
             "not(.//tei:transpose) or "
             "(every $ids in string-join(.//*/@xml:id, ' '), "
             "$units in string-join((.//tei:app | .//tei:seg)/@xml:id, ' '), "
-            "$id in .//tei:transpose/tei:ptr/tokenize(normalize-space(@target), ' ')[starts-with(., '#')] "
+            "$id in .//tei:transpose/tei:ptr/tokenize(normalize-space(string(@target)), ' ')[starts-with(., '#')] "
             "satisfies (not(substring($id, 2) = tokenize($ids, ' ')) or substring($id, 2) = tokenize($units, ' ')))",
         ),
     ],
