@@ -58,22 +58,25 @@ class OutputFormat:
         """Every parameter the format takes, sorted; None when it declares none (then any is passed on)."""
         if not self.param_files and not self.options:
             return None
-        return tuple(sorted({*self.options, *(p.get("name") for p in self._declarations())}))
+        return tuple(sorted({*self.options, *(p.get("name") for p in declarations(self.param_files))}))
 
     def values(self) -> dict[str, tuple[str, ...]]:
         """The parameters that take one of a few values (tk:values on their xsl:param), with those values."""
-        return {p.get("name"): tuple(p.get(VALUES).split()) for p in self._declarations() if p.get(VALUES)}
+        return {p.get("name"): tuple(p.get(VALUES).split()) for p in declarations(self.param_files) if p.get(VALUES)}
 
-    def _declarations(self) -> list[etree._Element]:
-        """The top-level xsl:param of the param files and of the stylesheets they include."""
-        found: list[etree._Element] = []
-        pending = [resource("xslt", param_file) for param_file in self.param_files]
-        while pending:
-            stylesheet = parse_file(pending.pop(0)).getroot()
-            found.extend(stylesheet.findall(f"{{{XSL_NS}}}param"))
-            base = Path(stylesheet.getroottree().docinfo.URL or "")
-            pending.extend(base.parent / i.get("href") for i in stylesheet.findall(f"{{{XSL_NS}}}include"))
-        return found
+
+@cache
+def declarations(param_files: tuple[str, ...]) -> tuple[etree._Element, ...]:
+    """The top-level xsl:param of the param files and of the stylesheets they include: read once per process
+    (the shipped files do not change while it runs; a corpus build checks every work's parameters)."""
+    found: list[etree._Element] = []
+    pending = [resource("xslt", param_file) for param_file in param_files]
+    while pending:
+        stylesheet = parse_file(pending.pop(0)).getroot()
+        found.extend(stylesheet.findall(f"{{{XSL_NS}}}param"))
+        base = Path(stylesheet.getroottree().docinfo.URL or "")
+        pending.extend(base.parent / i.get("href") for i in stylesheet.findall(f"{{{XSL_NS}}}include"))
+    return tuple(found)
 
 
 @cache

@@ -27,6 +27,7 @@ import json
 import math
 import tempfile
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from tei.diagnostics import Diagnostic, error, warning
@@ -464,7 +465,7 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
             error("P011", "the Typst compiler (Python package typst) is not installed", hint=INSTALL_HINT)
         ) from None
     fonts = font_paths()
-    options = {"font_paths": fonts, "ignore_system_fonts": True}
+    options = {"font_paths": typst_fonts(tuple(fonts))}
     with tempfile.TemporaryDirectory(prefix="tei-typst-") as folder:
         # A file, not bytes: the compiler that checked the final layout then writes the PDF from its cache.
         path = Path(folder) / "edition.typ"
@@ -500,6 +501,16 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
     ]
     diagnostics += missing_glyphs(source, source_name, fonts, [w.message for w in warnings])
     return pdf, diagnostics
+
+
+@cache
+def typst_fonts(folders: tuple[str, ...]):
+    """The fonts of these folders and Typst's own (no system font), found once per process and shared by every
+    compiler: a compiler given the folders searches them again and reads each font it uses anew (a document
+    takes three compilers; in a corpus, every work)."""
+    import typst
+
+    return typst.Fonts(include_system_fonts=False, font_paths=list(folders))
 
 
 def _missing_glyph(message: str) -> bool:
