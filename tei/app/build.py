@@ -14,11 +14,16 @@ from it) run at once in worker processes forked from this one (`BuildOptions.sta
 line sets to the cores it may use, at most two), when this process runs no other thread (a fork copies no
 thread, so a lock one held would stay held: tei.parallel). The parent still writes each stage's files, all
 at once and in the order of STAGES, and a stage's error stops the build before any later stage is written,
-as one after another.
+as one after another. Each group's workers are forked when the group starts: while the first group's collate,
+the parent loads what the stages from edition.xml load first (PREPARE: stylesheets, the schema, Typst's
+fonts), so the second group's workers start with it and the longest path of the build (edition, then pdf)
+does not load it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import time
 from collections.abc import Callable
@@ -26,11 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tei.diagnostics import Diagnostic, error
-from tei.errors import InvalidInputError, OutputRefusedError, UsageError
+from tei.errors import InvalidInputError, OutputRefusedError, TeiError, UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.parallel import single_threaded, stage_pool
 from tei.render import output_format, render
+from tei.render import prepare as prepare_format
 from tei.resources import shipped, toolkit_digest
 from tei.writers.transcription import transcription_bytes
 from tei.xmlio import parse_file
@@ -194,6 +200,33 @@ GROUPS = (FROM_MANIFEST, ("validate", "html", "pdf", "stats"))  # the stages of 
 HANDED_OUT = ("edition", "transcriptions", "schema", "pdf", "validate", "html", "stats")
 
 
+def _prepare_validate(options: BuildOptions) -> None:
+    from tei.validate import prepare
+
+    prepare()
+
+
+# What each stage from edition.xml loads the first time it runs in a process (stylesheets compiled, a schema
+# read, modules imported), loaded ahead by `_prepare`.
+PREPARE: dict[str, Callable[[BuildOptions], object]] = {
+    "validate": _prepare_validate,
+    "html": lambda options: prepare_format("html", dict(dict(options.render).get("html", ()))),
+    "pdf": lambda options: prepare_format("pdf", dict(dict(options.render).get("pdf", ()))),
+    "stats": lambda options: importlib.import_module("tei.stats.files"),
+}
+
+
+def _prepare(wanted: list[str], options: BuildOptions) -> None:
+    """Load ahead, in this process, what the wanted stages from edition.xml load first: done while the workers
+    collate (this process only waits for them then), so that the workers forked next for those stages start
+    with it, and it is not loaded by each worker on the longest path of the build. A failure is left to the
+    stage to report."""
+    for name in wanted:
+        if name in PREPARE:
+            with contextlib.suppress(TeiError):
+                PREPARE[name](options)
+
+
 def run_stage(name: str, work: Work, options: BuildOptions) -> tuple[dict[Path, bytes], float]:
     """The files of one stage and the seconds it took (in a worker, or here)."""
     started = time.perf_counter()
@@ -241,7 +274,7 @@ def build(
         _refuse_dropping_decisions(edition_path)
     wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
     at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
-    pool = stage_pool(options.stage_jobs) if at_once else None
+    pool = None  # the workers of one group, forked when it has a stage to run
     ran, interrupted = False, False
     try:
         for group in GROUPS:
@@ -251,8 +284,12 @@ def build(
                 started = time.perf_counter()
                 inputs[name] = work_digest if name in FROM_MANIFEST else _edition_digest(options.output, options.render)
                 if not _unchanged(stamps.get(name), inputs[name], options.output):
+                    if at_once and pool is None:
+                        pool = stage_pool(options.stage_jobs)
                     running[name] = pool.submit(run_stage, name, work, options) if pool is not None else None
                 checked[name] = time.perf_counter() - started
+            if pool is not None and "edition" in running:  # a new edition.xml: the stages from it will run
+                _prepare(wanted, options)
             for name in names:  # written in the order of STAGES; an error stops the build before later stages
                 if name not in running:
                     if on_stage is not None:
@@ -274,6 +311,10 @@ def build(
                 write_files({stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}, force=True)
                 if on_stage is not None:
                     on_stage(name, checked[name] + seconds + time.perf_counter() - started, False)
+            if pool is not None:  # the next group's workers are forked anew: with what _prepare loaded
+                pool.shutdown(wait=True)
+                pool = None
+                at_once = single_threaded()
     except KeyboardInterrupt:
         interrupted = True
         raise

@@ -53,6 +53,7 @@ class OutputFormat:
     render: Callable[[RenderRequest], Rendered]
     param_files: tuple[str, ...] = ()  # shipped xslt/ files whose top-level xsl:param are its parameters
     options: tuple[str, ...] = ()  # parameters the format reads itself (e.g. the PDF engine)
+    prepare: Callable[[dict[str, str]], None] | None = None  # loads ahead what a first rendering loads (below)
 
     def parameters(self) -> tuple[str, ...] | None:
         """Every parameter the format takes, sorted; None when it declares none (then any is passed on)."""
@@ -121,6 +122,15 @@ def check_params(chosen: OutputFormat, params: dict[str, str], where: str = "--p
                     hint=f"its values are: {', '.join(accepted)}",
                 )
             )
+
+
+def prepare(format_name: str, params: dict[str, str] | None = None) -> None:
+    """Load what the first rendering in this format costs a process before it reads an edition (stylesheets
+    compiled, an engine's module and fonts), ahead of it: `tei build` does it while the edition is collated,
+    and the workers of its later stages start with it loaded."""
+    chosen = output_format(format_name)
+    if chosen.prepare is not None:
+        chosen.prepare(dict(params or {}))
 
 
 def render(edition: Path, format_name: str, output: Path, params: dict[str, str] | None = None) -> Rendered:

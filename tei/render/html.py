@@ -21,7 +21,7 @@ from tei.diagnostics import Severity
 from tei.errors import InvalidInputError
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.entries import annotated, isnad_diagram
-from tei.render.xslt import transform
+from tei.render.xslt import stylesheet, transform
 from tei.resources import resource, resource_root
 
 STYLESHEET = "html/edition.xsl"
@@ -58,12 +58,17 @@ def render_html(request: RenderRequest) -> Rendered:
     return Rendered(files, transformed.diagnostics)
 
 
+def prepare_html(params: dict[str, str]) -> None:
+    stylesheet(STYLESHEET)
+
+
 FORMATS = (
     OutputFormat(
         "html",
         "a static web edition: index.html with its CSS and JavaScript",
         render_html,
         param_files=("common/apparatus.xsl", "html/params.xsl"),
+        prepare=prepare_html,
     ),
 )
 

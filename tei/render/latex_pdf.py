@@ -245,6 +245,10 @@ def svg_pdf(svg: str, source_name: str) -> bytes:
             ) from None
 
 
+def prepare() -> None:
+    """Nothing to load ahead (tei.render.prepare): XeLaTeX runs as a program of its own."""
+
+
 def compile_pdf(
     source: bytes, source_name: str, figures: dict[str, str] | None = None
 ) -> tuple[bytes, list[Diagnostic]]:

@@ -25,7 +25,7 @@ from tei.diagnostics import Diagnostic, Severity, error
 from tei.errors import ExternalToolError, InvalidInputError, TeiError, UsageError
 from tei.render import OutputFormat, Rendered, RenderRequest
 from tei.render.entries import annotated, isnad_diagram
-from tei.render.xslt import transform
+from tei.render.xslt import stylesheet, transform
 
 # Each engine: the stylesheet that writes its source, and the module whose compile_pdf(source, name) compiles it.
 ENGINES = {
@@ -110,6 +110,14 @@ def render_pdf(request: RenderRequest) -> Rendered:
         # --param strict=yes: a character printed as an empty box refuses the PDF.
         raise InvalidInputError(*[error(d.code, d.message, d.file, hint=d.hint) for d in missing])
     return Rendered({request.output: pdf}, diagnostics + warnings)
+
+
+def prepare_pdf(params: dict[str, str]) -> None:
+    """The engine's stylesheet compiled, its module imported and what it loads ahead (Typst: the fonts)."""
+    if params.get("engine", "typst") in ENGINES:
+        name, compiler = ENGINES[params.get("engine", "typst")]
+        stylesheet(name)
+        importlib.import_module(compiler).prepare()
 
 
 def render_typst(request: RenderRequest) -> Rendered:
@@ -234,6 +242,7 @@ FORMATS = (
         render_pdf,
         param_files=(*PRINT_PARAMS, "typst/params.xsl", "latex/params.xsl"),
         options=("engine", "strict"),
+        prepare=prepare_pdf,
     ),
     OutputFormat(
         "typst",

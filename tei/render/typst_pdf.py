@@ -503,6 +503,12 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
     return pdf, diagnostics
 
 
+def prepare() -> None:
+    """The fonts found ahead (tei.render.prepare). Typst compiles nothing here: a process that ran Typst has
+    its threads, and tei build forks its workers after this."""
+    typst_fonts(tuple(font_paths()))
+
+
 @cache
 def typst_fonts(folders: tuple[str, ...]):
     """The fonts of these folders and Typst's own (no system font), found once per process and shared by every

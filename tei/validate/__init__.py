@@ -86,6 +86,13 @@ def is_valid(paths: Iterable[Path | str], options: ValidationOptions = Validatio
     return not any(fails(d, options.strict) for d in iter_diagnostics(paths, options))
 
 
+def prepare() -> None:
+    """Read the project schema (grammar and Schematron rules) ahead, as the first check of a process would:
+    `tei build` does it while the edition is collated. The copy of it an edition points to shares what is
+    read here (tei.validate.schema keys schemas by their bytes)."""
+    load_schema(project_schema())
+
+
 def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:
     """All diagnostics of one file, sorted by line and column (those of the whole file first); a file that
     cannot be read gives the reason why. One cause gives one error: an apparatus finding about an element
