@@ -1,15 +1,23 @@
 """Process pools for --jobs: started with forkserver, so a threaded program (a browser driver, a GUI, a test
 runner) never forks its own locks into the workers, and an interrupt is left to the parent. The stages of
-one `tei build` run in workers forked from the command itself (`stage_pool`): a single-threaded process."""
+one `tei build` run in children forked from the command itself (`Forked`): a single-threaded process."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
+import pickle
+import select
 import signal
+import sys
 import threading
+import traceback
+from collections import deque
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import NoReturn
 
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends (Linux)
 
@@ -36,17 +44,112 @@ def _end_with_the_parent(parent: int) -> None:
         os._exit(1)
 
 
-def stage_pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool of `jobs` workers forked from this process, for the stages of one `tei build`: a fork keeps what
-    the process has imported and read, where a forkserver would start a new interpreter and import it all again
-    (more than a stage of a small edition costs). Only for a process that runs no other thread
-    (single_threaded). The workers leave interrupts to the parent and end with it."""
-    return ProcessPoolExecutor(
-        max_workers=jobs,
-        mp_context=multiprocessing.get_context("fork"),
-        initializer=_end_with_the_parent,
-        initargs=(os.getpid(),),
-    )
+class RemoteTraceback(Exception):
+    """The traceback of an exception raised in a forked child, as the cause of that exception here."""
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+class Forked:
+    """Calls run in children forked from this process, at most `jobs` at once, started in the order given;
+    each sends back its result, or its exception, pickled through a pipe, and ends at once (os._exit).
+
+    For the stages of one `tei build`: a fork keeps what this process has imported and read, where a
+    forkserver would import it all again (more than a stage of a small edition costs). No thread is started
+    here, so this process may fork again at any time, having loaded more (tei.app.build does, while the first
+    stages run); and a child has nothing to tear down, so nobody waits for it to end (a process pool's workers
+    end their interpreter when it shuts down, and its shutdown joins them). Only for a process that runs no
+    other thread (single_threaded). Children leave interrupts to this process and end with it. A queued call
+    starts when this process next waits for a result (`result`), as soon as a child is done."""
+
+    def __init__(self, jobs: int):
+        self.jobs = max(1, jobs)
+        self.parent = os.getpid()
+        self.queued: deque[tuple[int, Callable, tuple]] = deque()
+        self.running: dict[int, tuple[int, int, bytearray]] = {}  # pipe -> (call, child, data read so far)
+        self.done: dict[int, tuple] = {}
+        self.calls = 0
+
+    def submit(self, function: Callable, *args) -> int:
+        """Queue a call (started at once while fewer than `jobs` run); its number, for `result`."""
+        self.calls += 1
+        self.queued.append((self.calls, function, args))
+        self._start()
+        return self.calls
+
+    def result(self, call: int):
+        """The value the call returned, or its exception raised here (its traceback there as the cause)."""
+        while call not in self.done:
+            ready, _, _ = select.select(list(self.running), [], [])
+            for pipe in ready:
+                self._read(pipe)
+        outcome = self.done.pop(call)
+        if outcome[0]:
+            return outcome[1]
+        raise outcome[1] from RemoteTraceback(outcome[2])
+
+    def close(self) -> None:
+        """The calls still queued never start; the children still running are ended (their results unread)."""
+        self.queued.clear()
+        for pipe, (_, child, _) in list(self.running.items()):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+            os.close(pipe)
+            os.waitpid(child, 0)
+        self.running.clear()
+
+    def _start(self) -> None:
+        while self.queued and len(self.running) < self.jobs:
+            call, function, args = self.queued.popleft()
+            reader, writer = os.pipe()
+            for stream in (sys.stdout, sys.stderr):  # what is buffered here is not written by the child too
+                stream.flush()
+            child = os.fork()
+            if child == 0:
+                os.close(reader)
+                _run_and_send(writer, self.parent, function, args)
+            os.close(writer)
+            self.running[reader] = (call, child, bytearray())
+
+    def _read(self, pipe: int) -> None:
+        call, child, data = self.running[pipe]
+        chunk = os.read(pipe, 1 << 20)
+        if chunk:
+            data.extend(chunk)
+            return
+        os.close(pipe)
+        del self.running[pipe]
+        _, status = os.waitpid(child, 0)
+        if data:
+            self.done[call] = pickle.loads(data)
+        else:
+            died = RuntimeError(f"a forked worker ended without a result (wait status {status})")
+            self.done[call] = (False, died, "")
+        self._start()
+
+
+def _run_and_send(writer: int, parent: int, function: Callable, args: tuple) -> NoReturn:
+    """In the child: run the call, send its outcome, end (no exit handler, no interpreter teardown)."""
+    status = 0
+    try:
+        _end_with_the_parent(parent)
+        try:
+            outcome: tuple = (True, function(*args))
+        except BaseException as exc:  # sent to the parent, which raises it
+            outcome = (False, exc, "".join(traceback.format_exception(exc)))
+        try:
+            data = pickle.dumps(outcome)
+        except Exception as exc:  # an exception that cannot be pickled: its text
+            data = pickle.dumps((False, RuntimeError(repr(outcome[1])), repr(exc)))
+        with os.fdopen(writer, "wb") as stream:
+            stream.write(data)
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+    except BaseException:
+        status = 1
+    finally:
+        os._exit(status)
 
 
 def stage_jobs(most: int = 2) -> int:

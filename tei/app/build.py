@@ -14,9 +14,9 @@ from it) run at once in worker processes forked from this one (`BuildOptions.sta
 line sets to the cores it may use, at most two), when this process runs no other thread (a fork copies no
 thread, so a lock one held would stay held: tei.parallel). The parent still writes each stage's files, all
 at once and in the order of STAGES, and a stage's error stops the build before any later stage is written,
-as one after another. Each group's workers are forked when the group starts: while the first group's collate,
+as one after another. A stage's child is forked when the stage starts: while the first group's collate,
 the parent loads what the stages from edition.xml load first (PREPARE: stylesheets, the schema, Typst's
-fonts), so the second group's workers start with it and the longest path of the build (edition, then pdf)
+fonts), so the second group's children start with it and the longest path of the build (edition, then pdf)
 does not load it.
 """
 
@@ -34,7 +34,7 @@ from tei.diagnostics import Diagnostic, error
 from tei.errors import InvalidInputError, OutputRefusedError, TeiError, UsageError
 from tei.model import Work
 from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
-from tei.parallel import single_threaded, stage_pool
+from tei.parallel import Forked, single_threaded
 from tei.render import output_format, render
 from tei.render import prepare as prepare_format
 from tei.resources import shipped, toolkit_digest
@@ -56,7 +56,7 @@ class BuildOptions:
     stages: tuple[str, ...] | None = None  # the names of the stages to run, in STAGES order; None: all
     carry_decisions: bool = False  # re-collate and carry the editor's decisions in edition.xml (tei.app.carry)
     render: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # format -> its parameters (render_settings)
-    stage_jobs: int = 1  # stages run at once in workers forked from this process (tei.parallel.stage_pool)
+    stage_jobs: int = 1  # stages run at once in children forked from this process (tei.parallel.Forked)
 
 
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -274,8 +274,8 @@ def build(
         _refuse_dropping_decisions(edition_path)
     wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
     at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
-    pool = None  # the workers of one group, forked when it has a stage to run
-    ran, interrupted = False, False
+    children = Forked(options.stage_jobs) if at_once else None
+    ran = False
     try:
         for group in GROUPS:
             names = [name for name in wanted if name in group]
@@ -284,11 +284,9 @@ def build(
                 started = time.perf_counter()
                 inputs[name] = work_digest if name in FROM_MANIFEST else _edition_digest(options.output, options.render)
                 if not _unchanged(stamps.get(name), inputs[name], options.output):
-                    if at_once and pool is None:
-                        pool = stage_pool(options.stage_jobs)
-                    running[name] = pool.submit(run_stage, name, work, options) if pool is not None else None
+                    running[name] = children.submit(run_stage, name, work, options) if children is not None else None
                 checked[name] = time.perf_counter() - started
-            if pool is not None and "edition" in running:  # a new edition.xml: the stages from it will run
+            if children is not None and "edition" in running:  # a new edition.xml: the stages from it will run
                 _prepare(wanted, options)
             for name in names:  # written in the order of STAGES; an error stops the build before later stages
                 if name not in running:
@@ -296,8 +294,8 @@ def build(
                         on_stage(name, checked[name], True)
                     continue
                 ran = True
-                future = running[name]
-                files, seconds = future.result() if future is not None else run_stage(name, work, options)
+                call = running[name]
+                files, seconds = children.result(call) if call is not None else run_stage(name, work, options)
                 started = time.perf_counter()
                 force = options.force
                 if name == "edition" and found is not None:
@@ -311,20 +309,9 @@ def build(
                 write_files({stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}, force=True)
                 if on_stage is not None:
                     on_stage(name, checked[name] + seconds + time.perf_counter() - started, False)
-            if pool is not None:  # the next group's workers are forked anew: with what _prepare loaded
-                pool.shutdown(wait=True)
-                pool = None
-                at_once = single_threaded()
-    except KeyboardInterrupt:
-        interrupted = True
-        raise
     finally:
-        if pool is not None:
-            # Waited for (every stage is done, or cancelled and the running ones end) unless interrupted.
-            # Left running, the pool's manager thread could close its wake-up pipe while the interpreter's
-            # exit wrote to it, and Python printed "Exception ignored ... OSError" after a good build (CI,
-            # one run in three; a race in CPython 3.11's concurrent.futures).
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
+        if children is not None:  # after an error or an interrupt: the stages still running are ended
+            children.close()
     return ran
 
 
