@@ -101,16 +101,75 @@ def browser():
         chromium.close()
 
 
-class Page:
-    """A page opened from file://, with every console error and uncaught exception collected."""
+# The state a test may leave a page of the web edition in, and restore() puts back as loaded: no unit active, the
+# entry panel closed, the text tab, the edition's own text, nothing focused, scrolled to the top, no fragment.
+STATE = """() => ({hash: location.hash, scroll: [scrollX, scrollY], focus: document.activeElement === document.body,
+    active: document.querySelectorAll('.app.active').length, html: document.documentElement.className,
+    panel: document.getElementById('entry-panel')?.className,
+    tab: document.querySelector('[role=tab][aria-selected=true]')?.id,
+    witness: document.getElementById('witness-select')?.value,
+    sideways: Array.from(document.querySelectorAll('.synoptic')).map(s => s.scrollLeft)})"""
 
-    def __init__(self, browser, path: Path, fragment: str = ""):
+RESTORE = """() => {
+    const select = document.getElementById('witness-select');
+    if (select && select.value) {
+        select.value = '';
+        select.dispatchEvent(new Event('change'));
+    }
+    const text = document.getElementById('tab-text');
+    if (text && text.getAttribute('aria-selected') !== 'true') text.click();
+    document.querySelectorAll('.synoptic').forEach(s => { s.scrollLeft = 0; });
+    if (document.activeElement) document.activeElement.blur();
+    history.replaceState(null, '', location.pathname + location.search);
+    window.scrollTo(0, 0);
+}"""
+
+
+class Page:
+    """A browser tab the tests open pages of the web edition in, one after another, collecting every console
+    error and uncaught exception of the page it shows (errors). A tab in a new context for each test, as before,
+    cost 1.3-1.6 s a test of the mini page (open, click a unit, close; load average 4), a new tab in one context
+    0.7-0.8 s, a load in the tab already there 0.4-0.5 s."""
+
+    def __init__(self, context):
+        self.context = context
+        self.page = None
         self.errors: list[str] = []
-        self.page = browser.new_page()
-        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
-        self.page.on("pageerror", lambda exception: self.errors.append(str(exception)))
-        self.page.goto(path.as_uri() + fragment)
-        self.page.wait_for_selector("html.ready")
+        self.loaded: str | None = None  # the URL of the page shown
+        self.fresh = False  # no test has used the page since it was loaded (see test_browser.py, edition_page)
+        self.as_loaded: dict | None = None  # its STATE when loaded
+
+    def _tab(self):
+        if self.page is None or self.page.is_closed():
+            self.page = self.context.new_page()
+            self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+            self.page.on("pageerror", lambda exception: self.errors.append(str(exception)))
+        return self.page
+
+    def open(self, path: Path, fragment: str = "") -> Page:
+        """Load the page afresh, as a new tab would: about:blank first (a fragment of the page shown is a load
+        too), the pointer in the corner, screen media."""
+        page = self._tab()
+        page.mouse.move(0, 0)
+        page.goto("about:blank")
+        page.emulate_media(media="null")
+        self.errors = []
+        page.goto(path.as_uri() + fragment)
+        page.wait_for_selector("html.ready")
+        self.loaded, self.fresh = path.as_uri() + fragment, True
+        self.as_loaded = page.evaluate(STATE) if not fragment else None
+        return self
+
+    def restore(self) -> bool:
+        """Put the page back as loaded after a test used it: the entry panel closed (Escape), the text tab, the
+        edition's text, no focus, the top. Whether it is as loaded (STATE)."""
+        if self.as_loaded is None or self.page is None or self.page.is_closed():
+            return False
+        self.page.keyboard.press("Escape")
+        self.page.evaluate(RESTORE)
+        self.page.mouse.move(0, 0)
+        self.errors = []
+        return self.page.evaluate(STATE) == self.as_loaded
 
     def visible_text(self, selector: str) -> str:
         """The text nodes under `selector` that are rendered (no display:none ancestor), joined."""
@@ -133,19 +192,66 @@ class Page:
             self.page.select_option("#witness-select", witness)
             assert self.visible_text("#reading-text") == witness_text(tree, witness), witness
 
+    def close(self) -> None:
+        if self.page is not None and not self.page.is_closed():
+            self.page.close()
+
+
+def page_key(item) -> tuple | None:
+    """The page a test reads through test_browser.py's edition_page: (file, edition, width), or None."""
+    if "edition_page" not in getattr(item, "fixturenames", ()):
+        return None
+    params = item.callspec.params
+    return (str(item.path), params["name"], params.get("width", "desk"))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The tests that read one edition's page at one width (edition_page) run one after another, in the order of
+    their file, so that the page is loaded once for all of them: the first test of the file to read a page is the
+    one that needs it as loaded, the others restore() it. They keep the places the collection gave them all, and
+    each xdist group (one edition, tests/conftest.py) keeps its tests in the order of the list."""
+    places = [n for n, item in enumerate(items) if page_key(item) is not None]
+    chosen = [items[n] for n in places]
+    first: dict[tuple, int] = {}
+    for n, item in enumerate(chosen):
+        first.setdefault(page_key(item), n)
+    for n, item in zip(places, sorted(chosen, key=lambda item: first[page_key(item)])):
+        items[n] = item
+
+
+@pytest.fixture(scope="session")
+def desk_context(browser):
+    """The browser context of the tests that open a page at Playwright's default size (1280 x 720)."""
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def reused_tab(desk_context) -> Page:
+    tab = Page(desk_context)
+    yield tab
+    tab.close()
+
 
 @pytest.fixture
-def open_page(browser):
-    opened = []
+def open_page(reused_tab, desk_context):
+    """path, fragment -> a Page showing it, loaded afresh: the run's one tab, or a new one for a test's second page."""
+    extra = []
 
     def opener(path: Path, fragment: str = "") -> Page:
-        page = Page(browser, path, fragment)
-        opened.append(page)
-        return page
+        opener.calls += 1
+        if opener.calls == 1:
+            return reused_tab.open(path, fragment)
+        page = Page(desk_context)
+        extra.append(page)
+        return page.open(path, fragment)
 
+    opener.calls = 0
     yield opener
-    for page in opened:
-        page.page.close()
+    for page in extra:
+        page.close()
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,16 @@ from tei.model import Witness, Work
 from tei.writers.edition import edition_bytes
 from tei.xmlio import parse_file
 
-from .conftest import ENTRY_WITNESSES, FIXTURES, MINI, mini_variant, reader_entries, render_site, transposed_mini
+from .conftest import (
+    ENTRY_WITNESSES,
+    FIXTURES,
+    MINI,
+    Page,
+    mini_variant,
+    reader_entries,
+    render_site,
+    transposed_mini,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -242,8 +251,8 @@ def test_print_stylesheet_keeps_text_apparatus_and_conspectus_only(open_page, mi
     page.page.screenshot(path=artifacts / "html-mini-print.png", full_page=True)
 
 
-def test_the_page_requests_nothing_but_its_own_files(browser, mini_site):
-    page = browser.new_page()
+def test_the_page_requests_nothing_but_its_own_files(desk_context, mini_site):
+    page = desk_context.new_page()
     requested = []
     page.on("request", lambda request: requested.append(request.url))
     page.goto(mini_site.as_uri())
@@ -477,6 +486,37 @@ def site_of(tmp_path_factory):
     return make
 
 
+@pytest.fixture(scope="module")
+def screens(browser):
+    """width -> the tab of that screen (a phone: touch, a mobile viewport), in a context of its own."""
+    contexts = {
+        width: browser.new_context(
+            viewport={"width": size[0], "height": size[1]}, has_touch=width == "phone", is_mobile=width == "phone"
+        )
+        for width, size in WIDTHS.items()
+    }
+    yield {width: Page(context) for width, context in contexts.items()}
+    for context in contexts.values():
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def edition_page(site_of, screens):
+    """(name, width) -> the screen's tab showing that edition's page. The tests that read one page run one after
+    another (tests/render/conftest.py orders them), and the page is loaded once for them: the first is given it
+    as loaded, each next one restore()d (or loaded again if it cannot be). as_loaded=True: loaded again if an
+    earlier test used it."""
+
+    def show(name: str, width: str, as_loaded: bool = False) -> Page:
+        tab, site = screens[width], site_of(name)
+        if tab.loaded != site.as_uri() or (not tab.fresh and (as_loaded or not tab.restore())):
+            tab.open(site)
+        tab.fresh = False
+        return tab
+
+    return show
+
+
 def needs(name: str, shared_dir_request) -> None:
     if name != "seeds":
         shared_dir_request.getfixturevalue("shared_dir")  # skips with the reason when ../shared is absent
@@ -486,8 +526,13 @@ EDITIONS = ["seeds", "arabic", *[f for f in corpus_files() if f != NOT_TEI]]
 
 OVERFLOW = """() => {
     const width = document.documentElement.clientWidth;
-    const scrolls = e => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true; } return false; };
+    const clipped = new Map();  // element -> whether it or an ancestor below body scrolls or clips sideways
+    const scrolls = e => {
+        const p = e.parentElement;
+        if (!p || p === document.body) return false;
+        if (!clipped.has(p)) clipped.set(p, ['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX) || scrolls(p));
+        return clipped.get(p);
+    };
     const out = [];
     for (const e of document.body.querySelectorAll('*')) {
         if (e.closest('.skip-link') || !e.checkVisibility()) continue;
@@ -523,20 +568,13 @@ AFTER_TAP = """() => {
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", EDITIONS)
 def test_every_edition_fits_the_screen_and_a_tap_shows_the_entry_in_view(
-    name, width, site_of, browser, artifacts, request
+    name, width, site_of, edition_page, artifacts, request
 ):
     needs(name, request)
     site = site_of(name)
     size = WIDTHS[width]
-    context = browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, has_touch=width == "phone", is_mobile=width == "phone"
-    )
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.on("pageerror", lambda exception: errors.append(str(exception)))
-    page.goto(site.as_uri())
-    page.wait_for_selector("html.ready")
+    shown = edition_page(name, width, as_loaded=True)
+    page = shown.page
     stem = re.sub(r"\W", "-", Path(name).stem)
     page.screenshot(path=artifacts / f"layout-{stem}-{size[0]}.png")
     overflow = page.evaluate(OVERFLOW)
@@ -568,8 +606,7 @@ def test_every_edition_fits_the_screen_and_a_tap_shows_the_entry_in_view(
     assert raw == [], raw[:3]  # no raw indentation, line breaks or blank rows
     overflow = page.evaluate(OVERFLOW)
     assert overflow["scrollWidth"] <= overflow["width"] and overflow["out"] == [], overflow
-    assert errors == []
-    context.close()
+    assert shown.errors == []
 
 
 def test_the_guidelines_chapter_is_refused_not_drawn(shared_dir, tmp_path):
@@ -589,11 +626,9 @@ RIGHT_TO_LEFT = [
 @pytest.mark.needs_shared
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", RIGHT_TO_LEFT)
-def test_a_right_to_left_edition_has_its_entries_right_to_left(name, width, site_of, browser, shared_dir, artifacts):
+def test_a_right_to_left_edition_has_its_entries_right_to_left(name, width, edition_page, shared_dir, artifacts):
     size = WIDTHS[width]
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-    page.goto(site_of(name).as_uri())
-    page.wait_for_selector("html.ready")
+    page = edition_page(name, width).page
     page.click("#reading-text .app >> nth=3")
     direction = "e => getComputedStyle(e).direction"
     assert page.eval_on_selector("#entry-panel .entry", direction) == "rtl"
@@ -605,15 +640,13 @@ def test_a_right_to_left_edition_has_its_entries_right_to_left(name, width, site
     assert isolation and set(isolation) == {"isolate"}
     stem = re.sub(r"\W", "-", Path(name).stem)
     page.screenshot(path=artifacts / f"layout-{stem}-entry-{size[0]}.png")
-    page.close()
 
 
+@pytest.mark.parametrize(("name", "width"), [("seeds", "phone")])
 def test_on_a_phone_the_synoptic_table_scrolls_sideways_with_a_cue_and_keeps_its_unit_column(
-    site_of, browser, artifacts
+    name, width, edition_page, artifacts
 ):
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(site_of("seeds").as_uri())
-    page.wait_for_selector("html.ready")
+    page = edition_page(name, width).page
     page.click("#tab-synoptic")
     assert page.is_visible(".synoptic-cue")
     holder = "#synoptic"
@@ -629,17 +662,14 @@ def test_on_a_phone_the_synoptic_table_scrolls_sideways_with_a_cue_and_keeps_its
     assert cells and not [text for _, text in cells if re.search(r"\s{2}|\n", text)]  # no raw indentation
     assert not [text for kind, text in cells if not kind and not text.strip()]  # no blank shared rows
     page.screenshot(path=artifacts / "layout-seeds-390-synoptic.png")
-    page.close()
 
 
-def test_a_long_word_wraps_and_words_in_w_are_spaced(browser, tmp_path, artifacts):
+def test_a_long_word_wraps_and_words_in_w_are_spaced(screens, tmp_path, artifacts):
     words = "".join(f"<w>word{n}</w>" for n in range(400))
     edition = mini_variant(
         tmp_path, "He consulted Abu Bakr", f"{words} Hippopotomonstrosesquippedaliophobia{'x' * 200}"
     )
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(render_site(edition, tmp_path / "site").as_uri())
-    page.wait_for_selector("html.ready")
+    page = screens["phone"].open(render_site(edition, tmp_path / "site")).page
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     widths = page.eval_on_selector_all("#reading-text .tei-w", "ws => ws.map(w => w.getBoundingClientRect().width)")
     assert len(widths) == 400 and max(widths) < 120
@@ -649,7 +679,6 @@ def test_a_long_word_wraps_and_words_in_w_are_spaced(browser, tmp_path, artifact
             .filter(([here, before]) => Math.abs(here.top - before.top) < 2).map(([here, before]) => here.left - before.right)""",
     )
     assert len(gaps) > 300 and min(gaps) > 2  # a space between every two words of a line
-    page.close()
 
 
 DRAMA = """<?xml version="1.0" encoding="UTF-8"?>
@@ -674,12 +703,10 @@ DRAMA = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def test_a_play_shows_speakers_stage_directions_and_verse_lines_apart(browser, tmp_path, artifacts):
+def test_a_play_shows_speakers_stage_directions_and_verse_lines_apart(screens, tmp_path, artifacts):
     edition = tmp_path / "hamlet.xml"
     edition.write_text(DRAMA, encoding="utf-8")
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(render_site(edition, tmp_path / "site").as_uri())
-    page.wait_for_selector("html.ready")
+    page = screens["phone"].open(render_site(edition, tmp_path / "site")).page
     style = "e => [getComputedStyle(e).display, getComputedStyle(e).fontStyle, getComputedStyle(e).fontVariantCaps]"
     assert page.eval_on_selector(".tei-speaker", style) == ["block", "normal", "small-caps"]
     assert page.eval_on_selector("div.tei-stage", style)[:2] == ["block", "italic"]
@@ -688,7 +715,6 @@ def test_a_play_shows_speakers_stage_directions_and_verse_lines_apart(browser, t
     text = page.inner_text("#reading-text")
     assert "her sonne.\nQueene\n" in text  # never "sonne. Queene" run together
     page.screenshot(path=artifacts / "layout-drama-390.png", full_page=True)
-    page.close()
 
 
 # ---------------------------------------------------------------------------------------------- fonts
@@ -710,7 +736,7 @@ def system_font(family: str) -> Path:
 
 
 @pytest.mark.parametrize("name", EDITIONS)
-def test_every_character_has_a_glyph_in_a_font_the_page_names(name, site_of, browser, request):
+def test_every_character_has_a_glyph_in_a_font_the_page_names(name, site_of, edition_page, request):
     """No character can fall to a missing-glyph box: each one of the page (every reading of every witness,
     and the page's own labels) is in a font the site ships or in a system font its CSS names; the shipped
     fonts the page needs are loaded by document.fonts, never in error."""
@@ -718,9 +744,7 @@ def test_every_character_has_a_glyph_in_a_font_the_page_names(name, site_of, bro
     site = site_of(name)
     covered = set().union(*(cmap_of(p) for p in (site.parent / "fonts").glob("*.woff")))
     covered |= set().union(*(cmap_of(system_font(f)) for f in SYSTEM_FONTS))
-    page = browser.new_page()
-    page.goto(site.as_uri())
-    page.wait_for_selector("html.ready")
+    page = edition_page(name, "desk").page
     if name == "seeds":  # each witness's readings drawn once, so that the fonts they need are loaded
         for witness in page.eval_on_selector_all("#witness-select option", "os => os.map(o => o.value)"):
             page.select_option("#witness-select", witness)
@@ -737,7 +761,6 @@ def test_every_character_has_a_glyph_in_a_font_the_page_names(name, site_of, bro
         assert page.evaluate("document.fonts.check('16px \"TEI Edition Symbols\"', '\\uFF0B')")
     if name == "arabic":
         assert ["Amiri Arabic Web", "loaded"] in faces
-    page.close()
 
 
 # ---------------------------------------------------------------------------------------------- accessibility
@@ -758,29 +781,24 @@ AXE_RUN = """async include => (await axe.run(include ? {include} : document, {re
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", ["seeds", "arabic", "tei-apparatus/teiphy_ubs_ephesians.xml"])
-def test_axe_finds_no_serious_or_critical_violation(name, width, site_of, browser, request):
+def test_axe_finds_no_serious_or_critical_violation(name, width, edition_page, request):
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run scripts/setup.sh --test (npm package axe-core)")
     needs(name, request)
-    size = WIDTHS[width]
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-    page.goto(site_of(name).as_uri())
-    page.wait_for_selector("html.ready")
+    page = edition_page(name, width).page
     page.add_script_tag(path=str(AXE))
     page.click("#reading-text .app >> nth=2")  # the whole page, with the entry panel open and a unit active
     found = page.evaluate(AXE_RUN, None)
     page.click("#tab-synoptic")  # what the synoptic tab shows and changes; the rest is as checked above, or hidden
     found += page.evaluate(AXE_RUN, [["#view-synoptic"], [".tabs"]])
     assert found == [], "\n".join(map(str, found))
-    page.close()
 
 
 @pytest.mark.needs_shared
-def test_an_anchored_unit_lights_up_the_passage_it_points_to(site_of, browser, shared_dir):
+@pytest.mark.parametrize("name", ["tei-apparatus-conventions/alea_Bisharah.xml"])
+def test_an_anchored_unit_lights_up_the_passage_it_points_to(name, edition_page, shared_dir):
     """alea_Bisharah is double-end-point: <anchor xml:id="X"/>words<app from="#X">, the lemma between them."""
-    page = browser.new_page()
-    page.goto(site_of("tei-apparatus-conventions/alea_Bisharah.xml").as_uri())
-    page.wait_for_selector("html.ready")
+    page = edition_page(name, "desk").page
     unit = page.eval_on_selector("#reading-text .app.anchored[data-from]", "u => u.id")
     page.click(f"[id='{unit}']")
     lemma = page.evaluate("Array.from(CSS.highlights.get('lemma')).map(r => r.toString().trim())")
@@ -792,7 +810,6 @@ def test_an_anchored_unit_lights_up_the_passage_it_points_to(site_of, browser, s
     assert lemma == [anchor] and anchor
     page.keyboard.press("Escape")
     assert page.evaluate("CSS.highlights.has('lemma')") is False
-    page.close()
 
 
 def test_the_witness_menu_lists_groups_and_a_group_shows_where_its_members_agree(open_page, tmp_path, artifacts):
