@@ -21,6 +21,12 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
     help="Instead, list every witness: its siglum, kind, groups, hands and the units where it is lacunose.",
 )
 @click.option(
+    "--all",
+    "every_witness",
+    is_flag=True,
+    help="Instead, write every witness's text into the folder -o, one file <id>.txt a witness (read once).",
+)
+@click.option(
     "--lacuna-marker",
     default=LACUNA_MARKER,
     show_default=True,
@@ -33,9 +39,9 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
     type=click.Path(path_type=Path, allow_dash=True),
     default="-",
     show_default=True,
-    help="Where to write the text (- is stdout).",
+    help="Where to write the text (- is stdout); with --all, the folder.",
 )
-def command(edition, witness_id, list_witnesses, lacuna_marker, assume_tei_namespace, output):
+def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, assume_tei_namespace, output):
     """Print the text of witness WIT exactly as the apparatus of EDITION gives it.
 
     EDITION is TEI in any of the three apparatus methods, or CollateX JSON. Groups cited in @wit stand for
@@ -50,14 +56,25 @@ def command(edition, witness_id, list_witnesses, lacuna_marker, assume_tei_names
     from tei.errors import InvalidInputError, UsageError
     from tei.outputs import write_files
 
-    if (witness_id is None) == (not list_witnesses):
-        raise UsageError(error("A009", "give exactly one of --wit and --list", str(edition)))
+    if (witness_id is not None) + list_witnesses + every_witness != 1:
+        raise UsageError(error("A009", "give exactly one of --wit, --list and --all", str(edition)))
+    if every_witness and str(output) == "-":
+        raise UsageError(error("A009", "--all writes one file a witness: give the folder with -o", str(edition)))
     tree = read_apparatus(edition, assume_tei_namespace)
     apparatus = Apparatus(tree, str(edition))
     diagnostics = list(apparatus.witnesses.diagnostics)
     if list_witnesses:
         report(click.get_current_context(), diagnostics)
         write_files({output: witness_list(apparatus).encode("utf-8")})
+        return
+    if every_witness:  # one reading of the edition for all (a 140-witness apparatus: not 140 readings)
+        texts = {}
+        for known in apparatus.ids:
+            path = apparatus.read(known, lacuna_marker)
+            diagnostics += _lacunose(known, path, lacuna_marker, edition, warning)
+            texts[output / f"{_file_name(known)}.txt"] = path.text.encode("utf-8")
+        report(click.get_current_context(), diagnostics)
+        write_files(texts)
         return
     known = apparatus.witnesses.known(witness_id)
     members = apparatus.witnesses.groups.get(witness_id)
@@ -80,18 +97,29 @@ def command(edition, witness_id, list_witnesses, lacuna_marker, assume_tei_names
             )
         )
     path = apparatus.read(known, lacuna_marker)
-    if path.lacunae:
-        diagnostics.append(
-            warning(
-                "A010",
-                f"witness '{witness_id}' is lacunose in {path.lacunose_units} unit(s); "
-                f"{path.lacunae} lacuna(e) are marked {lacuna_marker!r} in its text",
-                edition,
-                hint="--lacuna-marker sets the marker; --list shows where each witness is lacunose",
-            )
-        )
+    diagnostics += _lacunose(witness_id, path, lacuna_marker, edition, warning)
     report(click.get_current_context(), diagnostics)
     write_files({output: path.text.encode("utf-8")})
+
+
+def _lacunose(witness_id, path, lacuna_marker, edition, warning) -> list:
+    """One warning A010 when the witness's text holds lacunae: how many, in how many units."""
+    if not path.lacunae:
+        return []
+    return [
+        warning(
+            "A010",
+            f"witness '{witness_id}' is lacunose in {path.lacunose_units} unit(s); "
+            f"{path.lacunae} lacuna(e) are marked {lacuna_marker!r} in its text",
+            edition,
+            hint="--lacuna-marker sets the marker; --list shows where each witness is lacunose",
+        )
+    ]
+
+
+def _file_name(witness_id: str) -> str:
+    """A witness id as a file name: an xml:id is one already; a CollateX siglum may hold a slash."""
+    return witness_id.replace("/", "_").replace("\0", "_") or "_"
 
 
 def witness_list(apparatus) -> str:

@@ -82,6 +82,23 @@ def test_a_lacunose_witness_gets_the_marker_and_one_warning_with_the_count(tmp_p
 def test_wit_and_list_are_one_or_the_other(tmp_path):
     assert run("witness", MINI).exit_code == 2
     assert run("witness", MINI, "--wit", "A", "--list").exit_code == 2
+    assert run("witness", MINI, "--wit", "A", "--all", "-o", tmp_path).exit_code == 2
+
+
+def test_all_writes_every_witness_into_the_folder_as_wit_prints_it(tmp_path):
+    result = run("witness", MINI, "--all", "-o", tmp_path / "texts")
+    assert result.exit_code == 0, result.stderr
+    written = sorted(p.name for p in (tmp_path / "texts").iterdir() if not p.name.startswith("."))
+    assert written == ["A.txt", "B.txt", "C.txt"]
+    for witness in "ABC":
+        assert (tmp_path / "texts" / f"{witness}.txt").read_text("utf-8") == run(
+            "witness", MINI, "--wit", witness
+        ).stdout
+
+
+def test_all_needs_a_folder():
+    result = run("witness", MINI, "--all")
+    assert result.exit_code == 2 and "[A009]" in one_error_line(result) and "-o" in result.stderr
 
 
 def test_a_group_is_not_a_witness(tmp_path):
