@@ -60,15 +60,19 @@ class Sigla:
 
     def __init__(self, root):
         leaves = [w for w in root.iter(NS + "witness") if not list(w.iter(NS + "witness"))[1:]]
+        is_leaf = set(leaves)
         self.order, self.alias, self.groups, self.hand_of = [], {}, {}, {}
+        self.known: set[str] = set()  # self.order as a set (3 John: 140 witnesses, 22,628 readings)
+        self.resolved: dict[str | None, frozenset[str]] = {}
         for leaf in leaves:
             ident = leaf.get(XML_ID) or leaf.get("n")
-            if ident and ident not in self.order:
+            if ident and ident not in self.known:
                 self.order.append(ident)
+                self.known.add(ident)
                 if leaf.get("n"):
                     self.alias.setdefault(leaf.get("n"), ident)
         for element in root.iter(NS + "listWit", NS + "witness"):
-            inner = [w for w in element.iter(NS + "witness") if w is not element and w in leaves]
+            inner = [w for w in element.iter(NS + "witness") if w is not element and w in is_leaf]
             if element.get(XML_ID) and (name(element) == "listWit" or inner):
                 self.groups[element.get(XML_ID)] = [w.get(XML_ID) or w.get("n") for w in inner]
         declared = set(self.order)
@@ -80,21 +84,24 @@ class Sigla:
         markers = ("lem", "rdg", "rdgGrp", "witDetail", "witStart", "witEnd", "lacunaStart", "lacunaEnd")
         for element in root.iter(*(NS + m for m in markers)):
             for token in tokens(element.get("wit")):
-                if token in self.order or token in self.groups or token in self.alias:
+                if token in self.known or token in self.groups or token in self.alias:
                     continue
                 base = hand_base(token, declared, self.alias)
                 if base is not None:
                     self.hand_of[token] = base
                 self.order.append(token)
+                self.known.add(token)
 
-    def resolve(self, value) -> set[str]:
-        found = set()
-        for token in tokens(value):
-            if token in self.groups:
-                found.update(self.groups[token])
-            else:
-                found.add(self.alias.get(token, token) if token not in self.order else token)
-        return found
+    def resolve(self, value) -> frozenset[str]:
+        if value not in self.resolved:  # each @wit once (3 John's are asked for 140 times, once a witness)
+            found = set()
+            for token in tokens(value):
+                if token in self.groups:
+                    found.update(self.groups[token])
+                else:
+                    found.add(self.alias.get(token, token) if token not in self.known else token)
+            self.resolved[value] = frozenset(found)
+        return self.resolved[value]
 
 
 def hand_base(token: str, declared: set, alias: dict) -> str | None:

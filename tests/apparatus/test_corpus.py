@@ -30,18 +30,25 @@ def edition(request, shared_dir):
 
 
 @pytest.mark.slow
-def test_every_witness_equals_the_independent_extraction(edition):
+def test_every_witness_equals_the_independent_extraction(edition, tmp_path):
     tree = parse_file(edition)
     sigla = guidelines.Sigla(tree.getroot())
     listed = run("witness", edition, "--list")
     assert listed.exit_code == 0, listed.stderr
     assert {line.split("\t")[0] for line in listed.stdout.splitlines()} == set(sigla.order)
+    # Every witness at once (one reading of the edition: 3 John has 140), then the first by itself.
+    result = run("witness", edition, "--all", "-o", tmp_path, "--lacuna-marker", "<lacuna>")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == sorted(
+        f"{w}.txt" for w in sigla.order
+    )
     for witness in sigla.order:
-        result = run("witness", edition, "--wit", witness, "--lacuna-marker", "<lacuna>")
-        assert result.exit_code == 0, result.stderr
         expected, _ = guidelines.witness_text(tree, witness, "<lacuna>")
-        assert result.stdout == expected, witness
-        assert ("[A010]" in result.stderr) == ("<lacuna>" in expected), witness
+        assert (tmp_path / f"{witness}.txt").read_text("utf-8") == expected, witness
+        assert (f"[A010] witness '{witness}' is" in result.stderr) == ("<lacuna>" in expected), witness
+    first = sigla.order[0]
+    alone = run("witness", edition, "--wit", first, "--lacuna-marker", "<lacuna>")
+    assert alone.exit_code == 0 and alone.stdout == (tmp_path / f"{first}.txt").read_text("utf-8"), alone.stderr
 
 
 @pytest.mark.slow
