@@ -49,6 +49,18 @@ FONT_DECLARATION = re.compile(
 )
 ARABIC_SCRIPT = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
 FALLBACK_LETTERS = "abcdefghijklmnop"
+# What latexmk leaves out when it compares the files a pass read with those it wrote (it runs XeLaTeX again
+# while they differ): the page of each line that reledmac records in the .1 file (\@nl[page][page]) and the
+# page count LaTeX records in the .aux. The first pass sets no notes (reledmac keys them to the line numbers
+# of the pass before), so its pages, and those two records, differ from the second's: latexmk ran a third
+# pass only to see them settle, and it gave the second's PDF byte for byte. The print reads neither record:
+# its lines are numbered by section, never by page (\lineation{section}, xslt/latex/edition.xsl), and the
+# page number reledmac puts before an endnote is set into a box that is never used. The line numbers of the
+# notes (\@ref) are still compared: a pass that changes them is followed by another.
+PAGE_NUMBERS_IGNORED = (
+    r"$hash_calc_ignore_pattern{q/1/} = q/^\\\\@nl\\[/; "
+    r"$hash_calc_ignore_pattern{q/aux/} = q/^\\\\gdef \\\\@abspage@last\\{/;"
+)
 
 
 @cache
@@ -265,7 +277,16 @@ def compile_pdf(
         tex.write_bytes(font_files(source, Path(folder)))
         for name, svg in (figures or {}).items():
             (Path(folder) / name).write_bytes(svg_pdf(svg, source_name))
-        command = [latexmk, "-xelatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", tex.name]
+        command = [
+            latexmk,
+            "-xelatex",
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "-file-line-error",
+            "-e",
+            PAGE_NUMBERS_IGNORED,
+            tex.name,
+        ]
         environment = {
             **os.environ,
             "SOURCE_DATE_EPOCH": str(reproducible_timestamp()),

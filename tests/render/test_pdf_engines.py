@@ -11,7 +11,7 @@ import pytest
 from cli_runner import one_error_line, run
 
 from tei.render import render
-from tei.render.latex_pdf import font_files
+from tei.render.latex_pdf import PAGE_NUMBERS_IGNORED, font_files
 
 from .test_pdf import pdf_words
 
@@ -130,3 +130,17 @@ def test_reledmacs_lists_are_queues_and_its_edtext_check_still_refuses_a_paragra
     ):
         log = xelatex_log(preamble, f"\\beginnumbering\n\\pstart {body} \\pend\n\\endnumbering", tmp_path)
         assert f"Package reledmac Error: {refused}" in log, body
+
+
+def test_latexmk_leaves_out_only_the_page_records_when_it_compares_passes():
+    """latexmk runs XeLaTeX again while the files a pass read differ from those it wrote, leaving out the lines
+    that PAGE_NUMBERS_IGNORED's patterns match (its %hash_calc_ignore_pattern): the page records of reledmac's
+    .1 file and of the .aux, which the print does not read (a third pass gave the second's PDF byte for byte),
+    never the line numbers of the notes."""
+    program = PAGE_NUMBERS_IGNORED + (
+        ' for my $ext ("1", "aux") { while (my $line = <STDIN>) { last if $line eq "--\\n";'
+        ' print "$ext ", ($line =~ /$hash_calc_ignore_pattern{$ext}/ ? "left out" : "compared"), "\\n"; } }'
+    )
+    lines = "\\@nl[6][6]\n\\@ref[3][\n\\@lemma\n--\n\\gdef \\@abspage@last{21}\n\\selectlanguage *{english}\n--\n"
+    found = subprocess.run(["perl", "-e", program], input=lines, capture_output=True, text=True, check=True).stdout
+    assert found.splitlines() == ["1 left out", "1 compared", "1 compared", "aux left out", "aux compared"]
