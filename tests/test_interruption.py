@@ -28,7 +28,9 @@ def complete_outputs(out):
                 assert path.name in recorded, f"{path} was written but not recorded"
 
 
-WORKS = 6  # each work runs every stage (collation, validation, HTML, PDF, stats): about a second apiece
+WORKS = 6  # each work runs every stage (collation, validation, HTML, PDF, stats)
+SHARE = 0.3  # of each seed text a work keeps (whole sentences): a kill lands after a count of written paths,
+# not after a time, so the works need not be long; each still writes all its 17 paths
 KILL_AFTER = (1, 18, 37)  # written paths reported before each kill (a work reports 17)
 # The kills together let about 56 paths through (3.3 works): with 6 works (8 until issue 13 asked for a quicker
 # suite), 3 or more works (51 paths) are left when the third run starts, so it is killed while building, and the
@@ -46,7 +48,11 @@ def wait_for_written_paths(process, count):
 @pytest.fixture
 def corpus(tmp_path):
     for number in range(WORKS):
-        shutil.copytree(SEEDS, tmp_path / "corpus" / f"work{number:02}")
+        work = shutil.copytree(SEEDS, tmp_path / "corpus" / f"work{number:02}")
+        for text in work.glob("*.txt"):
+            words = text.read_text("utf-8")
+            end = words.find(". ", int(len(words) * SHARE))
+            text.write_text(words[: end + 1] if end > 0 else words, "utf-8")
     return tmp_path / "corpus"
 
 
