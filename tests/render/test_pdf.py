@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from html import unescape
 from pathlib import Path
 
@@ -40,6 +41,7 @@ def plain(text: str) -> str:
     return collapsed.replace("\u00ad ", "").replace("\u00ad", "")
 
 
+@cache  # keyed_entry compares every unit's key with the same slices of the apparatus
 def bare(text: str) -> str:
     """Text as its words are matched: plain, without combining marks (vowel signs of vocalised Arabic,
     Hebrew points, accents left over by NFKC) and tatweel, which a PDF may give apart from their letter
@@ -70,9 +72,22 @@ class Page:
     unnumbered: list[str] = field(default_factory=list)  # body rows without a number (every_line_numbered)
 
 
+def pdftotext(pdf: Path, *options: str) -> str:
+    """What pdftotext gives for the PDF (with -bbox: each word and its box), run once for the PDF as written:
+    the checks of one PDF (margins, rows, glyphs, keying), which the tests of one PDF run one after the
+    other, read the same output."""
+    written = pdf.stat()
+    return poppler_text(str(pdf), options, written.st_mtime_ns, written.st_size)
+
+
+@lru_cache(maxsize=8)
+def poppler_text(pdf: str, options: tuple[str, ...], _mtime: int, _size: int) -> str:
+    return subprocess.run(["pdftotext", *options, pdf, "-"], check=True, capture_output=True, text=True).stdout
+
+
 def pdf_words(pdf: Path) -> list[list[Word]]:
     """Every page's words with their boxes, without the running head (in the top tenth of the page)."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    out = pdftotext(pdf, "-bbox")
     return [
         [
             Word(float(a), float(b), float(c), float(d), unescape(t).translate(BIDI_CONTROLS))
@@ -122,7 +137,7 @@ def rows(words: list[Word]) -> list[list[Word]]:
             else:
                 row.extend(group)
     grouped.sort(key=lambda row: row[0].y1)
-    return [sorted(row, key=lambda w: -w.x1 if right_to_left(row) else w.x0) for row in grouped]
+    return [sorted(row, key=(lambda w: -w.x1) if right_to_left(row) else (lambda w: w.x0)) for row in grouped]
 
 
 def logical(word: Word) -> str:
@@ -346,6 +361,7 @@ def in_order(key: str, text: str) -> bool:
     return False
 
 
+@cache
 def squeezed(text: str) -> str:
     """Without spaces, repeated letters once; the punctuation beside right-to-left letters left out (its
     place at either end of a box depends on the direction pdftotext gives it)."""
@@ -377,18 +393,21 @@ def keyed_entry(pages: list[Page], key: str) -> tuple[int, int] | None:
     entry = re.compile(r"(?<![\d–])(\d+)(?:–(\d+))?(?= )")
     lines = {number: text for page in pages for number, text in page.lines.items()}
     page_of = {number: page for page in pages for number in page.lines}
+    line_holds: dict[int, bool] = {}  # body line N holds the key (asked once a line, before the entry's text)
     for page, apparatus in ((p, bare(text)) for p in pages for text in (p.apparatus_ltr, p.apparatus_rtl)):
         for match in entry.finditer(apparatus):
-            near = apparatus[match.end() : match.end() + 8 + len(key) * 3]
-            bracket = apparatus.find("]", match.end())  # or the entry's whole lemma, up to its bracket
-            lemma = apparatus[match.end() : bracket] if 0 <= bracket - match.end() <= 200 else ""
-            if not holds(near, key) and not holds(lemma, key):
-                continue
             line = int(match.group(1))
             home = page_of.get(line)
             if home is None or home.number > page.number:
                 continue
-            if holds(unhyphenated(home, line, lines), key):
+            if line not in line_holds:
+                line_holds[line] = holds(unhyphenated(home, line, lines), key)
+            if not line_holds[line]:
+                continue
+            near = apparatus[match.end() : match.end() + 8 + len(key) * 3]
+            bracket = apparatus.find("]", match.end())  # or the entry's whole lemma, up to its bracket
+            lemma = apparatus[match.end() : bracket] if 0 <= bracket - match.end() <= 200 else ""
+            if holds(near, key) or holds(lemma, key):
                 return page.number, line
     # A unit in an unnumbered line (a heading): its entry 'key]' has no line number, on the page of that
     # line or a later one.

@@ -29,7 +29,7 @@ from tei.render import render
 from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_file
 
-from .test_pdf import assert_apparatus_keyed
+from .test_pdf import assert_apparatus_keyed, pdftotext
 from .test_pdf_layout import (
     assert_glyphs_covered,
     assert_no_rows_overlap,
@@ -52,7 +52,7 @@ def corpus_files() -> list[str]:
 
 
 def pdf_text(pdf: Path) -> str:
-    return subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    return pdftotext(pdf)
 
 
 # The page images looked at (the last page): a Greek collation of 140 witnesses, Greek, Arabic prose, Hebrew.

@@ -25,6 +25,7 @@ from .test_pdf import (
     MINI,
     PAGE,
     assert_apparatus_keyed,
+    pdftotext,
     plain,
     read_pdf,
     render_pdf,
@@ -83,7 +84,7 @@ def baseline(y0: float, y1: float, text: str) -> float:
 
 def boxes(pdf: Path) -> list[tuple[float, list[tuple[float, str]]]]:
     """Each page's height and its words with their baseline, running head included."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    out = pdftotext(pdf, "-bbox")
     return [
         (float(height), [(baseline(float(y0), float(y1), text), text) for _, y0, _, y1, text in BOX.findall(body)])
         for height, body in PAGE.findall(out)
@@ -112,7 +113,7 @@ def assert_no_rows_overlap(pdf: Path) -> None:
     """No two Latin words cross each other, as two lines drawn over one another do. Only words in the
     page's usual sizes are compared: pdftotext gives a word the whole height of its font, and that of
     Amiri or of a fallback font (a transliteration in XeLaTeX) reaches into the next row."""
-    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    out = pdftotext(pdf, "-bbox")
     for number, (_, body) in enumerate(PAGE.findall(out), start=1):
         words = [(float(x0), float(y0), float(x1), float(y1), t) for x0, y0, x1, y1, t in BOX.findall(body)]
         words = [w for w in words if LATIN_WORD.match(w[4])]
@@ -152,6 +153,12 @@ def font_files_by_name() -> dict[str, Path]:
     return found
 
 
+@cache
+def character_map(path: Path) -> frozenset[int]:
+    """The code points of a font file's character map (read once a run: the fallback CJK font's takes 0.1 s)."""
+    return frozenset(TTFont(path, lazy=True).getBestCmap())
+
+
 def embedded_fonts(pdf: Path) -> list[str]:
     listing = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout
     rows = [line.split() for line in listing.splitlines()[2:]]
@@ -168,8 +175,8 @@ def assert_glyphs_covered(pdf: Path) -> None:
         family = name.split("-")[0]
         path = known.get(name) or next((p for n, p in known.items() if n.split("-")[0] == family), None)
         if path is not None:
-            covered |= set(TTFont(path, lazy=True).getBestCmap())
-    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+            covered |= character_map(path)
+    text = pdftotext(pdf)
     missing = {char for char in text if not char.isspace() and ord(char) >= 32 and ord(char) not in covered} - set(
         "\u202a\u202b\u202c\u200e\u200f\u00ad"
     )  # marks pdftotext itself adds around right-to-left text
@@ -184,7 +191,7 @@ def test_seed_pages_stay_in_their_margins_with_every_glyph_embedded(engine, seed
     assert_within_margins_and_no_blank_page(pdf, last_page_free=engine == "latex")
     assert_no_rows_overlap(pdf)
     assert_glyphs_covered(pdf)
-    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    text = pdftotext(pdf)
     assert not ISOLATES.search(text), "no bidi isolate characters in the copied text"
     assert "＋" in text
     apparatus = " ".join(page.apparatus for page in read_pdf(pdf))
