@@ -61,6 +61,25 @@ def arabic_pair_edition(shared_dir, tmp_path_factory):
     return edition, first["arabic"]
 
 
+@pytest.fixture(scope="module")
+def arabic_pair_pdf(arabic_pair_edition, tmp_path_factory):
+    """The first pair printed with the default parameters, once per engine for the tests that read it: engine ->
+    (PDF, diagnostics)."""
+    edition, _ = arabic_pair_edition
+    made: dict[str, tuple] = {}
+
+    def print_once(engine: str):
+        if engine not in made:
+            rendered = render(
+                edition, "pdf", tmp_path_factory.mktemp(f"pair-{engine}") / "pair.pdf", {"engine": engine}
+            )
+            (pdf,) = write_files(rendered.files)
+            made[engine] = pdf, rendered.diagnostics
+        return made[engine]
+
+    return print_once
+
+
 def test_the_html_index_lists_each_cited_verse_in_order_with_links_and_sigla(tmp_path):
     page = lxml_html.parse(str(render_site(cited_mini(tmp_path), tmp_path / "site"))).getroot()
     entries = page.xpath("//section[@class='quran-index']//li[@class='verse']")
@@ -96,11 +115,10 @@ def test_arabic_spans_are_right_to_left_in_the_browser(open_page, arabic_pair_ed
     assert page.errors == []
 
 
-def test_an_arabic_edition_prints_right_to_left(arabic_pair_edition, tmp_path, artifacts):
-    edition, first_text = arabic_pair_edition
-    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": "typst"})
-    assert not [d for d in rendered.diagnostics if d.severity.value == "error"], rendered.diagnostics
-    (pdf,) = write_files(rendered.files)
+def test_an_arabic_edition_prints_right_to_left(arabic_pair_edition, arabic_pair_pdf, artifacts):
+    _, first_text = arabic_pair_edition
+    pdf, diagnostics = arabic_pair_pdf("typst")  # the PDF the isnad diagram's test reads too
+    assert not [d for d in diagnostics if d.severity.value == "error"], diagnostics
     text_page = pdf_words(pdf)[1]  # page 1 is the title page
     arabic = [w for w in text_page if KEY(plain(w.text)) and not any(c.isascii() for c in w.text)]
     top = min(arabic, key=lambda w: (w.y0 + w.y1) / 2)
@@ -187,12 +205,13 @@ def test_an_edition_without_chains_has_no_isnad_diagram(tmp_path):
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])
-def test_the_pdf_prints_the_isnad_diagram_with_the_narrators_names(arabic_pair_edition, tmp_path, artifacts, engine):
+def test_the_pdf_prints_the_isnad_diagram_with_the_narrators_names(
+    arabic_pair_edition, arabic_pair_pdf, artifacts, engine
+):
     """Typst places the SVG itself; for LaTeX, Typst turns it into a one-page PDF that \\includegraphics sets."""
     edition, _ = arabic_pair_edition
     drawn = _diagram_of(edition)
-    rendered = render(edition, "pdf", tmp_path / "pair.pdf", {"engine": engine})
-    (pdf,) = write_files(rendered.files)
+    pdf, _ = arabic_pair_pdf(engine)
     pages = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True).stdout.split("\f")
     (number,) = [n for n, text in enumerate(pages, 1) if "Isnad diagram" in text]
     letters = KEY(plain(pages[number - 1])).replace(" ", "")  # pdftotext cuts vocalised words into pieces
