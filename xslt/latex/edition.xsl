@@ -354,10 +354,19 @@
       </xsl:for-each>
     </xsl:variable>
     <xsl:variable name="content"><xsl:value-of select="$notes-here"/><xsl:apply-templates mode="body"/></xsl:variable>
+    <!-- The block's language is its own or the nearest one declared around it (TEI or text xml:lang="ar" in
+         an Arabic edition): XeTeX has no bidi algorithm of its own, so a paragraph of right-to-left words left
+         left to right printed them in reverse order. The direction is the common rule's (text-direction). -->
+    <xsl:variable name="block-lang" select="string((ancestor-or-self::*/@xml:lang)[last()])"/>
+    <xsl:variable name="direction">
+      <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$block-lang"/></xsl:call-template>
+    </xsl:variable>
     <xsl:if test="normalize-space($content) != ''">
       <xsl:text>&#10;\pstart </xsl:text>
+      <xsl:if test="$direction = 'rtl'">\setRTL</xsl:if>
       <!-- Vocalised Arabic: more leading, so that the marks of two lines never meet. -->
-      <xsl:if test="starts-with(@xml:lang, 'ar')">\setRTL\arabicfont\linespread{1.4}\selectfont </xsl:if>
+      <xsl:if test="$direction = 'rtl' and starts-with($block-lang, 'ar')">\arabicfont\linespread{1.4}\selectfont</xsl:if>
+      <xsl:if test="$direction = 'rtl'"><xsl:text> </xsl:text></xsl:if>
       <xsl:call-template name="language-start"/>
       <xsl:value-of select="$content"/>
       <xsl:call-template name="language-end"/>
@@ -483,13 +492,21 @@
     <xsl:variable name="direction"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:variable>
     <!-- ar-Latn (a transliteration) is no Arabic script: left to right, in the text's fonts. -->
     <xsl:variable name="arabic" select="starts-with(@xml:lang, 'ar') and $direction = 'rtl'"/>
+    <!-- Left-to-right text inside right-to-left text (an English note in an Arabic verse): \LR, or XeTeX
+         sets its words in reverse order, and in the main font, not the Arabic one of the block around it. -->
+    <xsl:variable name="around">
+      <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="string((ancestor::*/@xml:lang)[last()])"/></xsl:call-template>
+    </xsl:variable>
+    <xsl:variable name="embedded" select="$mode-body and $direction = 'ltr' and $around = 'rtl'"/>
     <xsl:call-template name="language-start"/>
+    <xsl:if test="$embedded">\LR{\normalfont </xsl:if>
     <xsl:if test="$arabic">\teiarabic{</xsl:if>
     <xsl:choose>
       <xsl:when test="$mode-body"><xsl:apply-templates mode="body"/></xsl:when>
       <xsl:otherwise><xsl:apply-templates mode="reading-content"/></xsl:otherwise>
     </xsl:choose>
     <xsl:if test="$arabic">}</xsl:if>
+    <xsl:if test="$embedded">}</xsl:if>
     <xsl:call-template name="language-end"/>
   </xsl:template>
 
