@@ -577,7 +577,10 @@ BILINGUAL = """<?xml version="1.0" encoding="UTF-8"?>
 # The same edition with Arabic as the language of the whole document, and English declared on its English
 # paragraph: the Arabic paragraph has no xml:lang of its own (as in the hadith editions and BAlam52).
 INHERITED = (
-    BILINGUAL.replace('<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">', '<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="ar">')
+    BILINGUAL.replace(
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">',
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="ar">',
+    )
     .replace('<ab xml:lang="ar" xml:space="preserve">', '<ab xml:space="preserve">')
     .replace('<ab xml:space="preserve">Muḥammad', '<ab xml:lang="en" xml:space="preserve">Muḥammad')
 )
