@@ -102,6 +102,7 @@ class SchematronSchema:
         self.namespaces = {prefix: uri for prefix, uri in root.nsmap.items() if prefix}
         self.namespaces.update({ns.get("prefix"): ns.get("uri") for ns in root.iter(sch("ns"))})
         self._compiled: dict[str, object] = {}
+        self._element_lets: dict[Expression, etree.XPath | None] = {}  # lets that lxml binds (_elements)
         self._parsers: dict[type, object] = {}
         self.global_lets = self._lets(root.findall(sch("let")))
         abstract = {r.get("id"): r for r in root.iter(sch("rule")) if r.get("abstract") == "true"}
@@ -285,8 +286,24 @@ class SchematronSchema:
     def _bind(self, lets, document, node, variables: dict) -> dict:
         bound = dict(variables)
         for let_name, expression in lets:
-            bound[let_name] = self._evaluate(expression, document, node, bound)
+            elements = self._elements(expression, document) if node is document else None
+            bound[let_name] = elements if elements is not None else self._evaluate(expression, document, node, bound)
         return bound
+
+    def _elements(self, expression: Expression, document) -> list | None:
+        """A let bound at the root whose XPath 1 form selects elements only (`//tei:app[@xml:id]`): the same
+        nodes of elementpath's tree, found by lxml's C XPath (elementpath walked an edition for each such let
+        in every document: 0.25 s of the seeds' 0.43 s of validation). None when lxml cannot say."""
+        if expression not in self._element_lets:
+            self._element_lets[expression] = _xpath1(expression.source, self.namespaces)
+        compiled = self._element_lets[expression]
+        tree = getattr(document, "document", None)
+        if compiled is None or not isinstance(tree, etree._ElementTree):
+            return None
+        found = compiled(tree)
+        if not isinstance(found, list) or not all(isinstance(item, etree._Element) for item in found):
+            return None
+        return [document.get_element_node(element) for element in found]
 
     def _fire(self, rule: Rule, node, document, variables: dict, name: str) -> Iterator[Diagnostic]:
         bound = self._bind(rule.lets, document, node, {**variables, "current": node})
