@@ -493,13 +493,16 @@
     <!-- ar-Latn (a transliteration) is no Arabic script: left to right, in the text's fonts. -->
     <xsl:variable name="arabic" select="starts-with(@xml:lang, 'ar') and $direction = 'rtl'"/>
     <!-- Left-to-right text inside right-to-left text (an English note in an Arabic verse): \LR, or XeTeX
-         sets its words in reverse order, and in the main font, not the Arabic one of the block around it. -->
+         sets its words in reverse order, and in the main family (bold or italic kept), not the Arabic one around it. -->
+    <!-- The paragraph around it: an ab, p or l, set right to left by its language (the template above);
+         a heading is set left to right, so a run in it needs nothing. -->
+    <xsl:variable name="block" select="ancestor::*[self::tei:ab or self::tei:p or self::tei:l][1]"/>
     <xsl:variable name="around">
-      <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="string((ancestor::*/@xml:lang)[last()])"/></xsl:call-template>
+      <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="string(($block/ancestor-or-self::*/@xml:lang)[last()])"/></xsl:call-template>
     </xsl:variable>
-    <xsl:variable name="embedded" select="$mode-body and $direction = 'ltr' and $around = 'rtl'"/>
+    <xsl:variable name="embedded" select="$mode-body and $block and $direction = 'ltr' and $around = 'rtl'"/>
     <xsl:call-template name="language-start"/>
-    <xsl:if test="$embedded">\LR{\normalfont </xsl:if>
+    <xsl:if test="$embedded">\LR{\rmfamily </xsl:if>
     <xsl:if test="$arabic">\teiarabic{</xsl:if>
     <xsl:choose>
       <xsl:when test="$mode-body"><xsl:apply-templates mode="body"/></xsl:when>
