@@ -99,13 +99,19 @@ def validate_edition(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
 
 def html(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
     """The web edition in <output>/html/, with the manifest's [render] and [render.html] options."""
-    return render(edition, "html", options.output / "html", dict(options.render).get("html", ())).files
+    return render(edition, "html", options.output / "html", format_params(options, "html")).files
 
 
 def pdf(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
     """The print edition, <output>/edition.pdf, with the manifest's [render] and [render.pdf] options (its
     engine among them; Typst by default)."""
-    return render(edition, "pdf", options.output / "edition.pdf", dict(options.render).get("pdf", ())).files
+    return render(edition, "pdf", options.output / "edition.pdf", format_params(options, "pdf")).files
+
+
+def format_params(options: BuildOptions, name: str) -> dict[str, str]:
+    """The parameters the manifest gives one output format (render_settings made them), for its stage and
+    for loading it ahead (PREPARE)."""
+    return dict(dict(options.render).get(name, ()))
 
 
 def stats(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
@@ -210,8 +216,8 @@ def _prepare_validate(options: BuildOptions) -> None:
 # read, modules imported), loaded ahead by `_prepare`.
 PREPARE: dict[str, Callable[[BuildOptions], object]] = {
     "validate": _prepare_validate,
-    "html": lambda options: prepare_format("html", dict(dict(options.render).get("html", ()))),
-    "pdf": lambda options: prepare_format("pdf", dict(dict(options.render).get("pdf", ()))),
+    "html": lambda options: prepare_format("html", format_params(options, "html")),
+    "pdf": lambda options: prepare_format("pdf", format_params(options, "pdf")),
     "stats": lambda options: importlib.import_module("tei.stats.files"),
 }
 

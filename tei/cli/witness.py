@@ -52,7 +52,7 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
     from tei.app.convert import read_apparatus
     from tei.apparatus import Apparatus
     from tei.cli import report
-    from tei.diagnostics import error, warning
+    from tei.diagnostics import error
     from tei.errors import InvalidInputError, UsageError
     from tei.outputs import write_files
 
@@ -71,7 +71,7 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
         texts = {}
         for known in apparatus.ids:
             path = apparatus.read(known, lacuna_marker)
-            diagnostics += _lacunose(known, path, lacuna_marker, edition, warning)
+            diagnostics += _lacunose(known, path, lacuna_marker, edition)
             texts[output / f"{_file_name(known)}.txt"] = path.text.encode("utf-8")
         report(click.get_current_context(), diagnostics)
         write_files(texts)
@@ -97,13 +97,15 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
             )
         )
     path = apparatus.read(known, lacuna_marker)
-    diagnostics += _lacunose(witness_id, path, lacuna_marker, edition, warning)
+    diagnostics += _lacunose(witness_id, path, lacuna_marker, edition)
     report(click.get_current_context(), diagnostics)
     write_files({output: path.text.encode("utf-8")})
 
 
-def _lacunose(witness_id, path, lacuna_marker, edition, warning) -> list:
+def _lacunose(witness_id, path, lacuna_marker, edition) -> list:
     """One warning A010 when the witness's text holds lacunae: how many, in how many units."""
+    from tei.diagnostics import warning
+
     if not path.lacunae:
         return []
     return [
