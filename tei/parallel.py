@@ -1,6 +1,14 @@
 """Process pools for --jobs: started with forkserver, so a threaded program (a browser driver, a GUI, a test
 runner) never forks its own locks into the workers, and an interrupt is left to the parent. The stages of
-one `tei build` run in children forked from the command itself (`Forked`): a single-threaded process."""
+one `tei build` run in children forked from the command itself (`Forked`): a single-threaded process.
+
+An interrupt (SIGINT) while a pool runs is noted, not raised where it lands (`pool_results`): raised inside the
+pool's own machinery it left Python 3.11 unable to end. Interrupted while `shutdown` joined the pool's manager
+thread, `Thread.join` marks that thread stopped though it still runs (the bpo-45274 fix); at exit nobody waits
+for it, multiprocessing closes the queue it is sending the workers' stop signals through, and the exit waits
+forever for workers that never get them. So the pool is driven by a loop that looks at the note between
+results; once noted, the calls not started are cancelled, those under way finish (their outputs whole), the
+pool is shut down, and KeyboardInterrupt is raised from there."""
 
 from __future__ import annotations
 
@@ -15,8 +23,8 @@ import sys
 import threading
 import traceback
 from collections import deque
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import NoReturn
 
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends (Linux)
@@ -33,6 +41,48 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
         mp_context=multiprocessing.get_context("forkserver"),
         initializer=_leave_interrupts_to_the_parent,
     )
+
+
+@contextlib.contextmanager
+def noted_interrupts() -> Iterator[list[int]]:
+    """Within the block, SIGINT appends to the list yielded instead of raising KeyboardInterrupt (in the main
+    thread only: elsewhere signals cannot be handled, and the list stays empty)."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: noted.append(number))
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def pool_results(jobs: int, function: Callable, calls: Iterable[tuple], ordered: bool = False) -> Iterator:
+    """Each call's result (`function(*call)` in a pool of `jobs` workers), as it completes or, if `ordered`,
+    in the order of the calls. An exception in a call is raised here. On SIGINT the calls under way finish,
+    the others never start, and KeyboardInterrupt is raised once the pool is down (see the module's text)."""
+    with noted_interrupts() as interrupted:
+        pool = process_pool(jobs)
+        try:
+            futures: dict[Future, int] = {pool.submit(function, *call): number for number, call in enumerate(calls)}
+            finished: dict[int, Future] = {}
+            following = 0
+            pending = set(futures)
+            while pending and not interrupted:
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=futures.__getitem__):
+                    if not ordered:
+                        yield future.result()
+                        continue
+                    finished[futures[future]] = future
+                while ordered and following in finished:
+                    yield finished.pop(following).result()
+                    following += 1
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    if interrupted:
+        raise KeyboardInterrupt
 
 
 def _end_with_the_parent(parent: int) -> None:

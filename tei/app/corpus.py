@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from tei.app.build import BuildOptions, build, render_settings
 from tei.diagnostics import Diagnostic, error
 from tei.errors import MissingResourceError, TeiError, UsageError
 from tei.outputs import sweep_temporaries
-from tei.parallel import process_pool
+from tei.parallel import pool_results
 from tei.readers.manifest import MANIFEST_NAME, read_manifest, read_render_settings
 
 
@@ -109,14 +108,8 @@ def build_corpus(corpus: Path, options: BuildOptions, jobs: int, shard: Shard | 
         for manifest, work_options in tasks:
             yield build_work(manifest, work_options)
         return
-    pool = process_pool(jobs)
-    try:
-        futures = [pool.submit(build_work, manifest, work_options) for manifest, work_options in tasks]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        # On an interrupt: the works under way finish (their outputs stay whole), the others never start.
-        pool.shutdown(wait=True, cancel_futures=True)
+    # On an interrupt: the works under way finish (their outputs stay whole), the others never start.
+    yield from pool_results(jobs, build_work, tasks)
 
 
 def summary(results: list[WorkResult]) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
+from contextlib import closing, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -94,8 +94,10 @@ def build_corpus_with_progress(corpus, options, jobs, shard_text, output_format)
     context = click.get_current_context()
     on_terminal = sys.stderr.isatty()
     bar = click.progressbar(length=total, label="building", file=sys.stderr) if on_terminal else nullcontext()
-    with bar:
-        for result in build_corpus(corpus, options, jobs, shard):
+    # closing: an interrupt that lands in this loop's body (not inside the generator) still shuts the pool down at
+    # once, cancelling the works not started; left to the garbage collector, the interpreter's exit ran them all
+    with bar, closing(build_corpus(corpus, options, jobs, shard)) as built:
+        for result in built:
             results.append(result)
             report(context, result.diagnostics)
             for target, backup in result.backups:

@@ -55,12 +55,17 @@ def iter_results(paths: Iterable[Path | str], options: ValidationOptions = Valid
         for path in paths:
             yield FileResult(path, check_file(path, options))
         return
-    from tei.parallel import process_pool  # multiprocessing is imported only when files are checked in parallel
+    from tei.parallel import pool_results  # multiprocessing is imported only when files are checked in parallel
 
-    chunk = max(1, len(paths) // (options.jobs * 8))
-    with process_pool(options.jobs) as pool:
-        for path, found in zip(paths, pool.map(check_file, paths, [options] * len(paths), chunksize=chunk)):
-            yield FileResult(path, found)
+    size = max(1, len(paths) // (options.jobs * 8))
+    chunks = [(paths[start : start + size], options) for start in range(0, len(paths), size)]
+    for chunk in pool_results(options.jobs, check_files, chunks, ordered=True):
+        yield from chunk
+
+
+def check_files(paths: list[Path], options: ValidationOptions) -> list[FileResult]:
+    """One worker's share of a parallel validation."""
+    return [FileResult(path, check_file(path, options)) for path in paths]
 
 
 def iter_diagnostics(
