@@ -29,7 +29,7 @@ from tei.render import render
 from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_file
 
-from .test_pdf import assert_apparatus_keyed, pdftotext
+from .test_pdf import assert_apparatus_keyed, pdf_words, pdftotext
 from .test_pdf_layout import (
     assert_glyphs_covered,
     assert_no_rows_overlap,
@@ -234,3 +234,17 @@ def test_ephesians_transposition_by_reference_is_one_entry_in_base_texts(engine,
     text = " ".join(pdf_text(pdf).split())
     assert "[B10K6V20" not in text
     assert "ινα εν αυτω παρρησιασωμαι] ινα παρρησιασωμαι εν αυτω 01 104 459 copsa copbo" in text
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_a_long_siglum_in_the_list_of_sigla_keeps_clear_of_its_description(engine, shared_dir, printed, request):
+    """Ephesians' siglum "arbgr" is wider than the column the list of sigla gives a siglum: its description
+    starts after it, on the same line (LaTeX's 3 em box had let the two run into each other)."""
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    _, pdf = printed(shared_dir / "corpora" / "tei-apparatus" / "teiphy_ubs_ephesians.xml", engine)
+    words = [word for page in pdf_words(pdf) for word in page]
+    described = next(i for i, word in enumerate(words) if word.text == "Based")
+    siglum = next(word for word in reversed(words[:described]) if word.text.startswith("arbgr"))
+    assert abs(siglum.y1 - words[described].y1) < 2, "the description starts on the siglum's line"
+    assert siglum.x1 < words[described].x0, (siglum, words[described])

@@ -173,6 +173,9 @@
     <!-- Lines that are not counted: headings, speakers, stage directions. -->
     <xsl:text>\newskip\teiskip&#10;</xsl:text>
     <xsl:text>\newcommand{\teiunnumbered}[1]{\numberlinefalse\pstart #1\pend\numberlinetrue}&#10;</xsl:text>
+    <!-- A siglum in the conspectus: in a 3 em column, or, longer than it leaves room for, followed by an en
+         space (Ephesians' "arbgr" ran into its description). -->
+    <xsl:text>\newcommand{\teisiglumlabel}[1]{\sbox0{\textit{#1}}\ifdim\wd0>2.5em\usebox0\enspace\else\makebox[3em][l]{\usebox0}\fi}&#10;</xsl:text>
   </xsl:template>
 
   <xsl:template name="fallback-families">
@@ -243,11 +246,11 @@
     <!-- One paragraph per witness (a table cannot break across pages: 140 witnesses ran off the page). -->
     <xsl:for-each select="$witnesses">
       <xsl:variable name="id"><xsl:call-template name="witness-id"/></xsl:variable>
-      <xsl:text>\noindent\hangindent=3em\hangafter=1\makebox[3em][l]{\textit{</xsl:text>
+      <xsl:text>\noindent\hangindent=3em\hangafter=1\teisiglumlabel{</xsl:text>
       <xsl:call-template name="emit-text">
         <xsl:with-param name="text"><xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template></xsl:with-param>
       </xsl:call-template>
-      <xsl:text>}}</xsl:text>
+      <xsl:text>}</xsl:text>
       <xsl:call-template name="emit-text">
         <xsl:with-param name="text" select="normalize-space(.)"/>
       </xsl:call-template>
