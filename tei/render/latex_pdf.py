@@ -30,7 +30,7 @@ from pathlib import Path
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
 from tei.render.fonts import faces, families, families_for, font_paths, language_families
-from tei.render.pdf import mapped, reproducible_timestamp, tool_failure
+from tei.render.pdf import mapped, refuse_missing_glyphs, reproducible_timestamp, tool_failure
 from tei.render.typst_pdf import INSTALL_HINT as TYPST_HINT
 
 INSTALL_HINT = (
@@ -262,16 +262,19 @@ def prepare() -> None:
 
 
 def compile_pdf(
-    source: bytes, source_name: str, figures: dict[str, str] | None = None
+    source: bytes, source_name: str, figures: dict[str, str] | None = None, strict: bool = False
 ) -> tuple[bytes, list[Diagnostic]]:
     """The PDF of a XeLaTeX document, compiled in a temporary folder that is removed afterwards; `figures`
-    (file name -> SVG) are written beside the source as PDFs (svg_pdf) for its \\includegraphics."""
+    (file name -> SVG) are written beside the source as PDFs (svg_pdf) for its \\includegraphics. `strict`: a
+    character no family has refuses the PDF before XeLaTeX runs."""
     latexmk = shutil.which("latexmk")
     if latexmk is None:
         raise ExternalToolError(
             error("P020", "latexmk is not installed: the latex engine needs it", source_name, hint=INSTALL_HINT)
         )
     source, uncovered = with_fallbacks(source, source_name)
+    if strict:
+        refuse_missing_glyphs(uncovered)
     with tempfile.TemporaryDirectory(prefix="tei-latex-") as folder:
         tex = Path(folder) / "edition.tex"
         tex.write_bytes(font_files(source, Path(folder)))

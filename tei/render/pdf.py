@@ -97,19 +97,26 @@ def render_pdf(request: RenderRequest) -> Rendered:
     engine = engine_of(request)
     _, compiler = ENGINES[engine]
     compile_pdf = importlib.import_module(compiler).compile_pdf
+    strict = request.params.get("strict") == "yes"
     if engine == "latex":  # the isnad diagram as a PDF figure beside the source ('' unless isnad and matn)
         ready = prepared(request)
         svg = ready[1]
         text, diagnostics = source(request, engine, LATEX_DIAGRAM if svg else "", ready)
-        pdf, warnings = compile_pdf(text, str(request.edition), {LATEX_DIAGRAM: svg} if svg else None)
+        pdf, warnings = compile_pdf(text, str(request.edition), {LATEX_DIAGRAM: svg} if svg else None, strict=strict)
     else:
         text, diagnostics = source(request, engine)
-        pdf, warnings = compile_pdf(text, str(request.edition))
-    missing = [d for d in warnings if d.code in MISSING_GLYPH_CODES]
-    if missing and request.params.get("strict") == "yes":
-        # --param strict=yes: a character printed as an empty box refuses the PDF.
-        raise InvalidInputError(*[error(d.code, d.message, d.file, hint=d.hint) for d in missing])
+        pdf, warnings = compile_pdf(text, str(request.edition), strict=strict)
+    if strict:  # what the engine knows only once it has compiled (LaTeX's log)
+        refuse_missing_glyphs(warnings)
     return Rendered({request.output: pdf}, diagnostics + warnings)
+
+
+def refuse_missing_glyphs(diagnostics: list[Diagnostic]) -> None:
+    """--param strict=yes: a character printed as an empty box (or left out) refuses the PDF. The engines call
+    it with what they find before compiling, so that a refused PDF is not compiled first."""
+    missing = [d for d in diagnostics if d.code in MISSING_GLYPH_CODES]
+    if missing:
+        raise InvalidInputError(*[error(d.code, d.message, d.file, hint=d.hint) for d in missing])
 
 
 def prepare_pdf(params: dict[str, str]) -> None:

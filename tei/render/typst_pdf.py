@@ -33,7 +33,7 @@ from pathlib import Path
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
 from tei.render.fonts import font_paths
-from tei.render.pdf import reproducible_timestamp, tool_failure, uncovered
+from tei.render.pdf import refuse_missing_glyphs, reproducible_timestamp, tool_failure, uncovered
 
 INSTALL_HINT = "install the Python packages typst and the fonts: pip install typst fontpkg-amiri fontpkg-noto-serif fontpkg-frank-ruhl-libre"
 TEXT_SHARE = 0.47  # the least part of a page's height the text keeps (15 lines on A5) while text remains
@@ -456,8 +456,9 @@ def differences(planner: Planner, pages: list[PagePlan], checks: list[dict]) -> 
     return missed
 
 
-def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic]]:
-    """The PDF of a Typst document, and Typst's warnings and the characters no font has as diagnostics."""
+def compile_pdf(source: bytes, source_name: str, strict: bool = False) -> tuple[bytes, list[Diagnostic]]:
+    """The PDF of a Typst document, and Typst's warnings and the characters no font has as diagnostics;
+    `strict`: a character no font has refuses the PDF before anything is compiled."""
     try:
         import typst
     except ImportError:
@@ -465,6 +466,9 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
             error("P011", "the Typst compiler (Python package typst) is not installed", hint=INSTALL_HINT)
         ) from None
     fonts = font_paths()
+    uncovered_here = missing_glyphs(source, source_name, fonts)
+    if strict:
+        refuse_missing_glyphs(uncovered_here)
     options = {"font_paths": typst_fonts(tuple(fonts))}
     with tempfile.TemporaryDirectory(prefix="tei-typst-") as folder:
         # A file, not bytes: the compiler that checked the final layout then writes the PDF from its cache.
@@ -499,7 +503,8 @@ def compile_pdf(source: bytes, source_name: str) -> tuple[bytes, list[Diagnostic
     diagnostics = [
         warning("P013", f"Typst: {w.message}", source_name) for w in warnings if not _missing_glyph(w.message)
     ]
-    diagnostics += missing_glyphs(source, source_name, fonts, [w.message for w in warnings])
+    diagnostics += uncovered_here
+    diagnostics += [warning("P013", f"Typst: {w.message}", source_name) for w in warnings if _missing_glyph(w.message)]
     return pdf, diagnostics
 
 
@@ -523,7 +528,7 @@ def _missing_glyph(message: str) -> bool:
     return "unknown font family" in message or "no font could be found" in message
 
 
-def missing_glyphs(source: bytes, source_name: str, fonts: list[str], messages: list[str]) -> list[Diagnostic]:
+def missing_glyphs(source: bytes, source_name: str, fonts: list[str]) -> list[Diagnostic]:
     """One warning P014 per character of the text that no font of the chain has: the character, its first
     place in the source (line of the generated Typst source), and the fonts tried."""
     text = source.decode("utf-8")
@@ -538,4 +543,4 @@ def missing_glyphs(source: bytes, source_name: str, fonts: list[str], messages: 
         )
         for char, tried in found
     ]
-    return shown + [warning("P013", f"Typst: {m}", source_name) for m in messages if _missing_glyph(m)]
+    return shown

@@ -373,6 +373,12 @@ def test_a_character_no_font_has_is_a_warning_naming_it_and_the_fonts_tried(engi
     (found,) = [d for d in rendered.diagnostics if d.code == "P014"]
     assert "U+FF0B" in found.message and "line" in found.message
     assert "Noto Serif" in found.message
+
+    def not_run(*_args, **_kwargs):
+        raise AssertionError("a refused PDF is not compiled first")
+
+    # strict=yes refuses the PDF before the engine runs
+    monkeypatch.setattr("typst.Compiler" if engine == "typst" else "tei.render.latex_pdf.subprocess.run", not_run)
     with pytest.raises(InvalidInputError) as refused:
         render(edition, "pdf", tmp_path / "plus.pdf", {**params, "strict": "yes"})
     assert refused.value.diagnostics[0].code == "P014"
