@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import glob
 import hashlib
 import json
 import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -117,11 +116,16 @@ def _locked_ledger(folder: Path):
 
 
 def write_files(
-    files: dict[Path, bytes], force: bool = False, on_backup: Callable[[Path, Path], None] | None = None
+    files: dict[Path, bytes],
+    force: bool = False,
+    on_backup: Callable[[Path, Path], None] | None = None,
+    forced: Collection[Path] = (),
 ) -> list[Path]:
     """Write every file or none: check all targets, stage temporary files, then rename them into place.
 
-    With `force`, a hand-edited file is kept as `NAME.<time>.bak` and `on_backup(file, backup)` hears of it.
+    With `force`, a hand-edited file is kept as `NAME.<time>.bak` and `on_backup(file, backup)` hears of it;
+    the files in `forced` are written so whatever `force` says (tei build's stamp, written with its stage's
+    files).
     """
     if "-" in {str(p) for p in files}:
         (data,) = files.values()
@@ -129,17 +133,25 @@ def write_files(
         sys.stdout.buffer.flush()
         return []
     targets = {Path(p).absolute(): data for p, data in files.items()}
+    always = {Path(p).absolute() for p in forced}
+    by_folder: dict[Path, list[str]] = {}
     for target in targets:
-        prepare_folder(target.parent)
-        _check_writable(target, force)
-        _remove_stale_temporaries(target)
+        by_folder.setdefault(target.parent, []).append(target.name)
+    for folder, names in by_folder.items():
+        prepare_folder(folder)
+        _remove_stale_temporaries(folder, names)
+    for target in targets:
+        _check_writable(target, force or target in always)
     staged: list[tuple[Path, Path]] = []
     try:
         for target, data in targets.items():
             staged.append((_stage(target, data), target))
         # Two-phase: the ledger first accepts old and new contents, so a run killed between the renames
-        # below leaves only files the next run recognises as its own; then it keeps the new ones alone.
-        _record(targets, keep_old=True)
+        # below leaves only files the next run recognises as its own; then it keeps the new ones alone. A
+        # target that does not exist yet has no old content to accept: its entry is final at once, and when
+        # every target is new, the second phase would write the same ledger again and is left out.
+        new = {target for target in targets if not target.exists()}
+        _record(targets, keep_old=True, new=new)
     except OSError as exc:
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
@@ -153,8 +165,9 @@ def write_files(
             if on_backup is not None:
                 on_backup(target, backup)
         temporary.replace(target)
-    with contextlib.suppress(OSError):  # every file is whole and the ledger accepts it: the next write records it
-        _record(targets, keep_old=False)
+    if len(new) < len(targets):
+        with contextlib.suppress(OSError):  # every file is whole and the ledger accepts it: the next write records it
+            _record(targets, keep_old=False)
     return list(targets)
 
 
@@ -165,10 +178,19 @@ def sweep_temporaries(folder: Path) -> None:
             stale.unlink(missing_ok=True)
 
 
-def _remove_stale_temporaries(target: Path) -> None:
-    """Temporary files of this target left by a killed run (a new run for a target replaces them)."""
-    for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
-        stale.unlink(missing_ok=True)
+def _remove_stale_temporaries(folder: Path, names: list[str]) -> None:
+    """Temporary files of these targets in `folder` left by a killed run (`.NAME.*.tmp`: a new run for a target
+    replaces them), found in one reading of the folder."""
+    prefixes = tuple(f".{name}." for name in names)
+    with os.scandir(folder) as entries:
+        stale = [
+            entry.path
+            for entry in entries
+            if entry.name.endswith(".tmp")
+            and any(entry.name.startswith(prefix) and len(entry.name) >= len(prefix) + 4 for prefix in prefixes)
+        ]
+    for path in stale:
+        Path(path).unlink(missing_ok=True)
 
 
 def _stage(target: Path, data: bytes) -> Path:
@@ -183,15 +205,17 @@ def _stage(target: Path, data: bytes) -> Path:
     return Path(name)
 
 
-def _record(targets: dict[Path, bytes], keep_old: bool) -> None:
-    by_folder: dict[Path, dict[str, str]] = {}
+def _record(targets: dict[Path, bytes], keep_old: bool, new: Collection[Path] = ()) -> None:
+    """Record each target's new digest in its folder's ledger: with `keep_old`, beside the digests the entry
+    accepted before, except for a target in `new` (none there yet: nothing else to accept)."""
+    by_folder: dict[Path, dict[str, tuple[str, bool]]] = {}
     for target, data in targets.items():
-        by_folder.setdefault(target.parent, {})[target.name] = sha256(data)
+        by_folder.setdefault(target.parent, {})[target.name] = (sha256(data), keep_old and target not in new)
     for folder, entries in by_folder.items():
         with _locked_ledger(folder):
-            _remove_stale_temporaries(_ledger_path(folder))
+            _remove_stale_temporaries(folder, [LEDGER_NAME])
             ledger = _read_ledger(folder)
-            for name, digest in entries.items():
-                ledger[name] = _accepted(ledger.get(name)) + [digest] if keep_old else digest
+            for name, (digest, keep) in entries.items():
+                ledger[name] = _accepted(ledger.get(name)) + [digest] if keep else digest
             temporary = _stage(_ledger_path(folder), json.dumps(ledger, indent=1, sort_keys=True).encode())
             temporary.replace(_ledger_path(folder))

@@ -306,13 +306,16 @@ def build(
                 force = options.force
                 if name == "edition" and found is not None:
                     files, force = _carried(files, found, on_diagnostic), True
-                for path in write_files(files, force=force, on_backup=on_backup):
-                    on_written(name, path)
                 stamps[name] = {
                     "inputs": inputs[name],
                     "outputs": {Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()},
                 }
-                write_files({stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}, force=True)
+                # The stamp goes with the stage's files, all or nothing (and one ledger entry for both where
+                # they share the folder): a stage whose files are written is stamped.
+                stamp = {stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}
+                for path in write_files({**files, **stamp}, force=force, on_backup=on_backup, forced=stamp):
+                    if path != stamp_path.absolute():
+                        on_written(name, path)
                 if on_stage is not None:
                     on_stage(name, checked[name] + seconds + time.perf_counter() - started, False)
     finally:
