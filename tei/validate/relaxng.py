@@ -64,11 +64,16 @@ class Patterns:
         self._open: dict[tuple[Pattern, QName], Pattern] = {}
         self._close: dict[Pattern, Pattern] = {}
         self._end: dict[Pattern, Pattern] = {}
-        self._has_attribute: dict[tuple[Pattern, QName], bool] = {}
-        self._attribute: dict[tuple[Pattern, QName, str | None], Pattern] = {}
+        self._attribute_values: dict[tuple[Pattern, QName], frozenset[Pattern]] = {}
+        self._attribute: dict[tuple[Pattern, QName, frozenset[Pattern] | None], Pattern] = {}
+        self._attribute_by_value: dict[tuple[Pattern, QName, str], Pattern] = {}
+        self._possible_attributes: dict[Pattern, tuple[frozenset[QName], bool]] = {}
         self._typed: dict[Pattern, bool] = {}
         self._accepts_text: dict[Pattern, bool] = {}
         self._text_members: dict[Pattern, tuple[Pattern, ...]] = {}
+        self._untyped_text: dict[Pattern, Pattern] = {}
+        self._open_recovering: dict[tuple[Pattern, QName], Pattern] = {}
+        self._expected: dict[Pattern, tuple[frozenset[QName], bool]] = {}
 
     def _intern(self, key: tuple, nullable: bool = False) -> Pattern:
         found = self._interned.get(key)
@@ -175,54 +180,71 @@ class Patterns:
         return self.not_allowed
 
     def attribute_value(self, p: Pattern, name: QName, value: str | None) -> Pattern:
-        """The derivative by one attribute; with value None, by its name alone (to tell the two errors apart)."""
-        key = (p, name, value)
-        if key not in self._attribute:
-            self._attribute[key] = self._attribute_value(p, name, value)
-        return self._attribute[key]
+        """The derivative by one attribute; with value None, by its name alone (to tell the two errors apart).
 
-    def _attribute_value(self, p: Pattern, name: QName, value: str | None) -> Pattern:
-        if not self.may_have_attribute(p, name):
+        The value matters only through which of the attribute patterns of that name in p it matches, so
+        the derivative is memoised by that set (an xml:id, unique in each document, is then derived once
+        for all of them)."""
+        if value is None:
+            return self._attribute_derivative(p, name, None)
+        key = (p, name, value)
+        found = self._attribute_by_value.get(key)
+        if found is None:
+            matched = frozenset(v for v in self.attribute_values(p, name) if self.value_matches(v, value))
+            found = self._attribute_by_value[key] = self._attribute_derivative(p, name, matched)
+        return found
+
+    def _attribute_derivative(self, p: Pattern, name: QName, matched: frozenset[Pattern] | None) -> Pattern:
+        """The derivative by an attribute whose value matches the value patterns in `matched` (None: any)."""
+        key = (p, name, matched)
+        found = self._attribute.get(key)
+        if found is None:
+            found = self._attribute[key] = self._attribute_step(p, name, matched)
+        return found
+
+    def _attribute_step(self, p: Pattern, name: QName, matched: frozenset[Pattern] | None) -> Pattern:
+        if not self.attribute_values(p, name):
             return self.not_allowed
-        kind = p.kind
+        kind, derive = p.kind, self._attribute_derivative
         if kind == "after":
-            return self.after(self.attribute_value(p.first, name, value), p.second)
+            return self.after(derive(p.first, name, matched), p.second)
         if kind == "choice":
-            return self.choice_of(self.attribute_value(member, name, value) for member in p.first)
+            return self.choice_of(derive(member, name, matched) for member in p.first)
         if kind == "group":
             return self.choice(
-                self.group(self.attribute_value(p.first, name, value), p.second),
-                self.group(p.first, self.attribute_value(p.second, name, value)),
+                self.group(derive(p.first, name, matched), p.second),
+                self.group(p.first, derive(p.second, name, matched)),
             )
         if kind == "interleave":
             return self.choice(
-                self.interleave(self.attribute_value(p.first, name, value), p.second),
-                self.interleave(p.first, self.attribute_value(p.second, name, value)),
+                self.interleave(derive(p.first, name, matched), p.second),
+                self.interleave(p.first, derive(p.second, name, matched)),
             )
         if kind == "oneOrMore":
-            return self.group(self.attribute_value(p.first, name, value), self.choice(p, self.empty))
+            return self.group(derive(p.first, name, matched), self.choice(p, self.empty))
         if kind == "attribute" and contains(p.first, name):
-            return self.empty if value is None or self.value_matches(p.second, value) else self.not_allowed
+            return self.empty if matched is None or p.second in matched else self.not_allowed
         return self.not_allowed
 
-    def may_have_attribute(self, p: Pattern, name: QName) -> bool:
-        """False when no attribute pattern of this name stands in p (outside its elements): the derivative
-        by that attribute is notAllowed without looking further."""
+    def attribute_values(self, p: Pattern, name: QName) -> frozenset[Pattern]:
+        """The value patterns of the attribute patterns of this name standing in p (outside its elements);
+        none: the derivative by that attribute is notAllowed without looking further."""
         key = (p, name)
-        if key not in self._has_attribute:
+        found = self._attribute_values.get(key)
+        if found is None:
             kind = p.kind
             if kind == "attribute":
-                found = contains(p.first, name)
+                found = frozenset((p.second,)) if contains(p.first, name) else frozenset()
             elif kind == "choice":
-                found = any(self.may_have_attribute(member, name) for member in p.first)
+                found = frozenset().union(*(self.attribute_values(member, name) for member in p.first))
             elif kind in ("group", "interleave"):
-                found = self.may_have_attribute(p.first, name) or self.may_have_attribute(p.second, name)
+                found = self.attribute_values(p.first, name) | self.attribute_values(p.second, name)
             elif kind in ("after", "oneOrMore"):
-                found = self.may_have_attribute(p.first, name)
+                found = self.attribute_values(p.first, name)
             else:
-                found = False
-            self._has_attribute[key] = found
-        return self._has_attribute[key]
+                found = frozenset()
+            self._attribute_values[key] = found
+        return found
 
     def value_matches(self, p: Pattern, value: str) -> bool:
         return (p.nullable and is_whitespace(value)) or self.text_value(p, value).nullable
@@ -251,8 +273,18 @@ class Patterns:
         return p
 
     def text_value(self, p: Pattern, text: str) -> Pattern:
+        """The derivative by a text. Where no data, value or list can match it (text_is_typed), the text's
+        content does not matter: that derivative is computed once for the pattern."""
         if not self.accepts_text(p):
             return self.not_allowed
+        if self.text_is_typed(p):
+            return self._text_value(p, text)
+        found = self._untyped_text.get(p)
+        if found is None:
+            found = self._untyped_text[p] = self._text_value(p, text)
+        return found
+
+    def _text_value(self, p: Pattern, text: str) -> Pattern:
         kind = p.kind
         if kind == "choice":
             return self.choice_of(self.text_value(member, text) for member in self._text_members[p])
@@ -340,6 +372,12 @@ class Patterns:
         """jing's derivative for an element that is not allowed here: as start_tag_open, but a group may
         also begin with its second part although its first part is required. Not notAllowed when the
         element would be allowed after elements still missing ("not allowed yet")."""
+        key = (p, name)
+        if key not in self._open_recovering:
+            self._open_recovering[key] = self._start_tag_open_recovering(p, name)
+        return self._open_recovering[key]
+
+    def _start_tag_open_recovering(self, p: Pattern, name: QName) -> Pattern:
         kind = p.kind
         if kind == "choice":
             return self.choice_of(self.start_tag_open_recovering(member, name) for member in p.first)
@@ -361,12 +399,14 @@ class Patterns:
             return self.apply_after(lambda x: self.after(x, p.second), self.start_tag_open_recovering(p.first, name))
         return self.start_tag_open(p, name)
 
-    def expected_elements(self, p: Pattern) -> tuple[set[QName], bool]:
+    def expected_elements(self, p: Pattern) -> tuple[frozenset[QName], bool]:
         """Names of the elements that could start here (jing's possible start-tag names: an element's own
         content only, never what may follow it), and whether an element of another namespace could."""
-        names: set[QName] = set()
-        wildcard = self._collect_names(p, names, set())
-        return names, wildcard
+        if p not in self._expected:
+            names: set[QName] = set()
+            wildcard = self._collect_names(p, names, set())
+            self._expected[p] = frozenset(names), wildcard
+        return self._expected[p]
 
     def _collect_names(self, p: Pattern, names: set[QName], seen: set[int]) -> bool:
         if id(p) in seen or p.kind in ("empty", "notAllowed", "text", "data", "value", "list", "attribute"):
@@ -414,18 +454,23 @@ class Patterns:
             return self.required_attributes(p.first)
         return set()
 
-    def possible_attributes(self, p: Pattern) -> tuple[set[QName], bool]:
+    def possible_attributes(self, p: Pattern) -> tuple[frozenset[QName], bool]:
         """Names of the attributes that may still come, and whether any of a name class (a wildcard) may."""
+        if p in self._possible_attributes:
+            return self._possible_attributes[p]
         kind = p.kind
         if kind == "attribute":
-            return ({(p.first[1], p.first[2])}, False) if p.first[0] == "name" else (set(), True)
-        if kind in ("choice", "group", "interleave"):
+            result = (frozenset({(p.first[1], p.first[2])}), False) if p.first[0] == "name" else (frozenset(), True)
+        elif kind in ("choice", "group", "interleave"):
             members = p.first if kind == "choice" else (p.first, p.second)
             found = [self.possible_attributes(member) for member in members]
-            return set().union(*(names for names, _ in found)), any(wildcard for _, wildcard in found)
-        if kind in ("after", "oneOrMore"):
-            return self.possible_attributes(p.first)
-        return set(), False
+            result = frozenset().union(*(names for names, _ in found)), any(wildcard for _, wildcard in found)
+        elif kind in ("after", "oneOrMore"):
+            result = self.possible_attributes(p.first)
+        else:
+            result = frozenset(), False
+        self._possible_attributes[p] = result
+        return result
 
     def allows_end_tag(self, p: Pattern) -> bool:
         return self.end_tag(p) is not self.not_allowed
