@@ -10,6 +10,13 @@ the first unit to cover a word of a verse keeps it. A transposition by reference
 `B10K6V20U12-18`, whose readings list the units U12, U14-16, U18 in each witness's order) covers no word
 itself: the units it moves keep theirs, and each witness reads them in its order (docs/edition-format.md).
 
+A reading that is the editors' words and not a witness's is taken as what it says: Bisharah gives six
+omissions as a note in the reading, "هذه السجعة لم ترد في" / "هذه الكلمة لم ترد في" ("this rhymed phrase / this
+word is not in"), where TEI would have an empty `rdg`; read as the text of the witness, the note's four words
+were collated against the phrase, and the gold paired them all with all (275 of its 371 pairs in varying
+units). Those readings are emptied before anything else, for the gold and for the texts both tools get; the
+run's notes say how many (`ABSENCE_NOTES`).
+
 Which witnesses are left out, and why: a witness whose text has a lacuna marked (the rebuild gives `[…]`:
 lacunaStart/witEnd/gap or witDetail type="lac"), and a witness with fewer than 80 % of the median number
 of words (a fragment whose losses the file does not mark, e.g. P74 in 3 John): a fragment's words cannot
@@ -50,11 +57,13 @@ from tei.collate.tokenize import tokenize  # noqa: E402
 from tei.model import Witness, Work  # noqa: E402
 from tei.text.normalize import profile_named  # noqa: E402
 from tei.writers.edition import edition_bytes  # noqa: E402
-from tei.xmlio import parse_file  # noqa: E402
+from tei.xmlio import parse_file, tei  # noqa: E402
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 FOLDERS = ("tei-apparatus", "tei-apparatus-conventions")
 PROFILE = "default"
+# The editors' notes of absence (see the module's text): a reading made only of one of these is an omission.
+ABSENCE_NOTES = re.compile(r"^هذه (?:السجعة|الكلمة) لم ترد في$")
 _UNIT_RANGE = re.compile(r"^(?P<verse>.*?)U(?P<start>\d+)(?:-(?P<end>\d+))?$")
 
 
@@ -98,6 +107,18 @@ def _remove_keeping_tail(element: etree._Element) -> None:
         else:
             parent.text = (parent.text or "") + tail
     parent.remove(element)
+
+
+def notes_as_omissions(tree: etree._ElementTree) -> int:
+    """Empty every reading that is an editors' note of absence (ABSENCE_NOTES); how many there were."""
+    emptied = 0
+    for reading in tree.iter(tei("rdg")):
+        if ABSENCE_NOTES.match(" ".join("".join(reading.itertext()).split())):
+            for child in list(reading):
+                reading.remove(child)
+            reading.text = None
+            emptied += 1
+    return emptied
 
 
 def complete_witnesses(tree: etree._ElementTree, name: str) -> tuple[dict[str, str], dict[str, str]]:
@@ -205,6 +226,7 @@ def main() -> None:
             name = path.name
             try:
                 tree, dropped = without_overlaps(as_parallel_segmentation(parse_file(path), name))
+                noted = notes_as_omissions(tree)
                 texts, left_out = complete_witnesses(tree, name)
             except Exception as exc:  # a file the apparatus reader refuses: say so and go on
                 notes.append(f"{name}: left out, not readable as an apparatus ({type(exc).__name__}: {exc})")
@@ -223,6 +245,8 @@ def main() -> None:
                     f"{', '.join(sorted(left_out)[:12])}{' ...' if len(left_out) > 12 else ''}); "
                     f"{dropped} overlapping units dropped"
                 )
+            if noted:
+                notes.append(f"{name}: {noted} readings that are an editors' note of absence read as omissions")
             sigla = sorted(texts)
             gold, varying = gold_pairs(tree, sigla)
             ids = sorted(xml_id(s) for s in sigla)
