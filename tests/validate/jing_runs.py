@@ -17,6 +17,7 @@ from pathlib import Path
 
 from lxml import etree
 
+_NAMES_A_DTD = re.compile(rb"<!DOCTYPE[^>\[]*\s(?:SYSTEM|PUBLIC)\s")
 JING_LINE = re.compile(
     r"^(?:(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): )?(?P<kind>error|fatal|warning): (?P<message>.*)$",
     re.MULTILINE,
@@ -56,17 +57,21 @@ def jing_first_errors(jing: str, schema: Path, documents: list[Path]) -> dict[Pa
     return {d: _KNOWN[jing, schema, d] for d in documents}
 
 
-def _may_stop_jing(document: Path) -> bool:
-    """A document that may end a run with a fatal error (it names a DTD or XIncludes a file, or it is not
-    well-formed) is read after the others, so that it ends a run with fewer documents after it."""
+def _may_stop_jing(document: Path) -> int:
+    """A document that may end a run with a fatal error (it XIncludes a file, or it is not well-formed: 1; it
+    names a DTD: 2) is read after the others, so that it ends a run with fewer documents after it. One that
+    names a DTD comes last: a DTD jing cannot load stops the run before the document is named, and the
+    documents after the last one named are then run one at a time (at the end, one run of it alone)."""
     data = document.read_bytes()
+    if _NAMES_A_DTD.search(data):
+        return 2
     if b"<!DOCTYPE" in data or b"http://www.w3.org/2001/XInclude" in data:
-        return True
+        return 1
     try:
         etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
     except etree.XMLSyntaxError:
-        return True
-    return False
+        return 1
+    return 0
 
 
 def corpus_first_errors(jing: str, schema: Path, corpora: Path) -> dict[Path, JingError | None]:
