@@ -159,9 +159,13 @@ def font_coverage(path: Path) -> tuple[str, frozenset[int]]:
 
 
 def font_files(folders: list[str]) -> list[Path]:
-    return sorted(
-        path for folder in folders for path in Path(folder).glob("*") if path.suffix.lower() in (".ttf", ".otf", ".ttc")
-    )
+    return [path for folder in folders for path in _font_files(folder)]
+
+
+@cache
+def _font_files(folder: str) -> list[Path]:
+    """The font files of one folder, sorted: read once per process (a corpus asked again for every work)."""
+    return sorted(path for path in Path(folder).glob("*") if path.suffix.lower() in (".ttf", ".otf", ".ttc"))
 
 
 def uncovered(text: str, folders: list[str]) -> list[tuple[str, list[str]]]:
@@ -174,7 +178,7 @@ def uncovered(text: str, folders: list[str]) -> list[tuple[str, list[str]]]:
         for char in set(text)  # each character once: asking for each of the text's did cost 50 ms on the seeds
         if not char.isspace() and unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Zl", "Zp")
     }
-    files = [path for folder in folders for path in font_files([folder])]
+    files = font_files(folders)
     for path in files:
         if not wanted:
             return []
@@ -185,7 +189,22 @@ def uncovered(text: str, folders: list[str]) -> list[tuple[str, list[str]]]:
     return [(char, families) for char in dict.fromkeys(text) if ord(char) in wanted]
 
 
+_MAPPED: dict[Path, dict[int, bool]] = {}  # font file -> code point -> whether its character map has it
+
+
 def mapped(path: Path, points: frozenset[int]) -> set[int]:
+    """Which of the code points the font's Unicode character map gives a glyph. Each answer is kept for the
+    process, so that the file is read only for code points not asked about before (in a corpus, every work
+    asked again for the same letters, and the main font file was read for each)."""
+    known = _MAPPED.setdefault(path, {})
+    unknown = frozenset(point for point in points if point not in known)
+    if unknown:
+        hits = _read_mapped(path, unknown)
+        known.update((point, point in hits) for point in unknown)
+    return {point for point in points if known[point]}
+
+
+def _read_mapped(path: Path, points: frozenset[int]) -> set[int]:
     """Which of the code points the font's Unicode character map gives a glyph (cmap subtable format 12 or
     4, read directly; the first font of a collection)."""
     data = path.read_bytes()
