@@ -8,10 +8,12 @@ parallel narrations of Sahih Muslim instead: each is three consecutive narration
 the isnad diagram in the HTML and the PDF. Beside the wall time it prints the CPU time (user + sys) of the
 build and every process it started, the figure to trust on a machine other programs share. With --progress
 the works done so far and the rate are printed to stderr as they finish (a long run can be read while it
-goes). Usage:
+goes). With --build-only, the build alone is measured (no second run, no per-stage sample): for A/B runs of
+two checkouts, started from each one's folder (`python -m tei` takes the package of the current folder).
+Usage:
 
     python benchmarks/corpus_build.py [--works 300] [--jobs 2] [--words 200] [--stages a,b,...] [--kitabs]
-                                      [--progress SECONDS]
+                                      [--progress SECONDS] [--build-only]
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ def main() -> None:
     parser.add_argument("--stages", help="only these stages (default: every stage)")
     parser.add_argument("--kitabs", action="store_true", help="parallel narrations of Sahih Muslim (../shared)")
     parser.add_argument("--progress", type=float, default=0, help="print the works done every SECONDS (stderr)")
+    parser.add_argument("--build-only", action="store_true", help="no second run and no per-stage sample")
     arguments = parser.parse_args()
     become_subreaper()
     stage_option = ["--stages", arguments.stages] if arguments.stages else []
@@ -119,12 +122,14 @@ def main() -> None:
         returncode, last_line = run_with_progress(command, out, arguments.works, arguments.progress)
         elapsed = time.perf_counter() - start
         cpu = children_cpu() - cpu_before
-        again = time.perf_counter()
-        subprocess.run(command, capture_output=True, text=True)
-        unchanged = time.perf_counter() - again
         if returncode != 0:
             sys.exit(last_line)
-        per_stage = sample_timings(sorted(corpus.iterdir())[:SAMPLE], Path(scratch) / "sample", stage_option)
+        unchanged, per_stage = None, {}
+        if not arguments.build_only:
+            again = time.perf_counter()
+            subprocess.run(command, capture_output=True, text=True)
+            unchanged = time.perf_counter() - again
+            per_stage = sample_timings(sorted(corpus.iterdir())[:SAMPLE], Path(scratch) / "sample", stage_option)
     rate = arguments.works / elapsed
     stages = arguments.stages or "every stage"
     kind = (
@@ -135,10 +140,12 @@ def main() -> None:
     print(f"{arguments.works} works x {kind}, {stages}, --jobs {arguments.jobs}")
     print(f"built in {elapsed:.1f} s ({elapsed / 60:.1f} min, measured): {rate:.1f} works/s")
     print(f"CPU time of the build (user + sys, every process): {cpu:.1f} s, {cpu / arguments.works:.3f} s per work")
-    print(f"second run, every work unchanged: {unchanged:.1f} s")
+    if unchanged is not None:
+        print(f"second run, every work unchanged: {unchanged:.1f} s")
     print(last_line)
-    print(f"median seconds per work and stage, {SAMPLE} works built one by one:")
-    print("  " + ", ".join(f"{name} {seconds:.3f}" for name, seconds in per_stage.items()))
+    if per_stage:
+        print(f"median seconds per work and stage, {SAMPLE} works built one by one:")
+        print("  " + ", ".join(f"{name} {seconds:.3f}" for name, seconds in per_stage.items()))
 
 
 def children_cpu() -> float:
