@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import itertools
 import multiprocessing
 import os
 import pickle
@@ -60,22 +61,30 @@ def noted_interrupts() -> Iterator[list[int]]:
 
 def pool_results(jobs: int, function: Callable, calls: Iterable[tuple], ordered: bool = False) -> Iterator:
     """Each call's result (`function(*call)` in a pool of `jobs` workers), as it completes or, if `ordered`,
-    in the order of the calls. An exception in a call is raised here. On SIGINT the calls under way finish,
-    the others never start, and KeyboardInterrupt is raised once the pool is down (see the module's text)."""
+    in the order of the calls. An exception in a call is raised here. At most `jobs` calls are handed to the
+    pool at a time (the next as soon as one is done, before its result is handed out): a pool given them all
+    queues some in its own pipe ahead of the workers, where they can no longer be cancelled. On SIGINT the
+    calls under way finish, no other starts, and KeyboardInterrupt is raised once the pool is down (see the
+    module's text)."""
     with noted_interrupts() as interrupted:
         pool = process_pool(jobs)
         try:
-            futures: dict[Future, int] = {pool.submit(function, *call): number for number, call in enumerate(calls)}
+            waiting = enumerate(calls)
+            running: dict[Future, int] = {}
             finished: dict[int, Future] = {}
-            following = 0
-            pending = set(futures)
-            while pending and not interrupted:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=futures.__getitem__):
-                    if not ordered:
-                        yield future.result()
-                        continue
-                    finished[futures[future]] = future
+            following = 0  # ordered: the number of the next result to hand out
+            while True:
+                if not interrupted:
+                    for number, call in itertools.islice(waiting, jobs - len(running)):
+                        running[pool.submit(function, *call)] = number
+                if not running or interrupted:
+                    break
+                done, _ = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=running.__getitem__):
+                    finished[running.pop(future)] = future
+                if not ordered:
+                    for number in sorted(finished):
+                        yield finished.pop(number).result()
                 while ordered and following in finished:
                     yield finished.pop(following).result()
                     following += 1
