@@ -6,7 +6,8 @@ version, modules, schemas and stylesheets, so that a checkout changed between re
 Work (manifest facts and every witness text) for the stages that start from the manifest, the toolkit and
 the bytes of edition.xml as it stands on disk (hand edits included) for the stages downstream of it. The
 hashes live in the stamp file `.tei-build-stamp.json` in the output folder, with the hash of every file
-each stage wrote; `--force` runs every stage. An unchanged rebuild therefore reads and hashes, and writes
+each stage wrote, written with the last files of each group of stages below (and, when a stage fails, for the
+stages written before it); `--force` runs every stage. An unchanged rebuild therefore reads and hashes, and writes
 nothing.
 
 Stages that need nothing from each other (those from the manifest; then, once edition.xml is written, those
@@ -294,34 +295,49 @@ def build(
                 checked[name] = time.perf_counter() - started
             if children is not None and "edition" in running:  # a new edition.xml: the stages from it will run
                 _prepare(wanted, options)
-            for name in names:  # written in the order of STAGES; an error stops the build before later stages
-                if name not in running:
+            # The stamp is written once a group, with the files of its last stage that runs (all or nothing); a
+            # stage that fails, or an interrupt, writes it for the stages written before (in `finally`).
+            last = [name for name in names if name in running][-1:]
+            unstamped = False
+            try:
+                for name in names:  # written in the order of STAGES; an error stops the build before later stages
+                    if name not in running:
+                        if on_stage is not None:
+                            on_stage(name, checked[name], True)
+                        continue
+                    ran = True
+                    call = running[name]
+                    files, seconds = children.result(call) if call is not None else run_stage(name, work, options)
+                    started = time.perf_counter()
+                    force = options.force
+                    if name == "edition" and found is not None:
+                        files, force = _carried(files, found, on_diagnostic), True
+                    entry = {
+                        "inputs": inputs[name],
+                        "outputs": {
+                            Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()
+                        },
+                    }
+                    stamp = _stamp_file(stamp_path, {**stamps, name: entry}) if name in last else {}
+                    written = write_files({**files, **stamp}, force=force, on_backup=on_backup, forced=stamp)
+                    stamps[name], unstamped = entry, not stamp  # its files written: the stage is stamped
+                    for path in written:
+                        if path != stamp_path.absolute():
+                            on_written(name, path)
                     if on_stage is not None:
-                        on_stage(name, checked[name], True)
-                    continue
-                ran = True
-                call = running[name]
-                files, seconds = children.result(call) if call is not None else run_stage(name, work, options)
-                started = time.perf_counter()
-                force = options.force
-                if name == "edition" and found is not None:
-                    files, force = _carried(files, found, on_diagnostic), True
-                stamps[name] = {
-                    "inputs": inputs[name],
-                    "outputs": {Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()},
-                }
-                # The stamp goes with the stage's files, all or nothing (and one ledger entry for both where
-                # they share the folder): a stage whose files are written is stamped.
-                stamp = {stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}
-                for path in write_files({**files, **stamp}, force=force, on_backup=on_backup, forced=stamp):
-                    if path != stamp_path.absolute():
-                        on_written(name, path)
-                if on_stage is not None:
-                    on_stage(name, checked[name] + seconds + time.perf_counter() - started, False)
+                        on_stage(name, checked[name] + seconds + time.perf_counter() - started, False)
+            finally:
+                if unstamped:  # only while an error or an interrupt is raised: that one is reported, not this
+                    with contextlib.suppress(TeiError, OSError):
+                        write_files(_stamp_file(stamp_path, stamps), force=True)
     finally:
         if children is not None:  # after an error or an interrupt: the stages still running are ended
             children.close()
     return ran
+
+
+def _stamp_file(stamp_path: Path, stamps: dict) -> dict[Path, bytes]:
+    return {stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}
 
 
 def _will_run(name: str, options: BuildOptions, stamps: dict, digest: str) -> bool:
