@@ -46,10 +46,11 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
 
 @contextlib.contextmanager
 def noted_interrupts() -> Iterator[list[int]]:
-    """Within the block, SIGINT appends to the list yielded instead of raising KeyboardInterrupt (in the main
-    thread only: elsewhere signals cannot be handled, and the list stays empty)."""
+    """Within the block, SIGINT appends to the list yielded instead of raising KeyboardInterrupt. In the main
+    thread only (elsewhere signals cannot be handled), and not where SIGINT is ignored (a job a shell started in
+    the background): the list then stays empty."""
     noted: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         yield noted
         return
     previous = signal.signal(signal.SIGINT, lambda number, _frame: noted.append(number))

@@ -5,8 +5,12 @@ on close. Run in a fresh process: a test runner's process has threads, and forks
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+
+from tei.parallel import noted_interrupts
 
 SCRIPT = """
 import json, os, sys, time
@@ -123,3 +127,16 @@ def test_a_pool_gives_results_and_on_an_interrupt_lets_the_calls_under_way_finis
     # the two calls under way finish; none of the others starts
     assert report["finished"] == [0, 1], report
     assert report["results"] == []  # the interrupt is raised before the next result is handed out
+
+
+def test_an_interrupt_a_shell_made_the_process_ignore_stays_ignored():
+    """A job started in the background by a shell ignores SIGINT; noting interrupts must not undo that."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with noted_interrupts() as noted:
+            assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGINT)
+        assert noted == []
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
