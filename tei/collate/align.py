@@ -230,7 +230,9 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     weights = witness_weights(groups)
     vocabulary: dict[str, int] = {}  # every key numbered once: columns and tokens are compared as numbers
     numbers = {wid: [vocabulary.setdefault(key, len(vocabulary)) for key in keys[wid]] for wid in order}
-    state = _State(keys, numbers, vocabulary, order, weights, groups)
+    sizes = Counter(groups.values())
+    whole = max((weights[wid] * sizes[groups[wid]] for wid in order), default=1)  # one witness's weight
+    state = _State(keys, numbers, vocabulary, order, weights, groups, whole)
     for wid in order:
         state.add(wid)
     _refine(state)
@@ -254,6 +256,7 @@ class _State:
     order: tuple[str, ...]
     weights: dict[str, int]
     groups: dict[str, str]  # witness -> its group of near copies
+    whole: int  # the weight of one witness (of a group of near copies together): witness_weights' L
     placed: dict[str, list[Column]] = field(default_factory=dict)
     columns: list[Column] = field(default_factory=list)
     key_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
@@ -406,7 +409,9 @@ def _add_witness(state: _State, wid: str, mate: tuple[str, list[int]] | None = N
         # the base) stands in it. So a hundred witnesses' scattered additions make no gap, while the base's
         # own passage is as long as it is.
         counted = np.cumsum(strong | state.ruled)  # place + 1 of each column that counts
-        matched = supported_pairs(state.key_ids, strong, token_ids, lambda i: len(columns[i].cells) > 1)
+        # a column counts as held by several witnesses when more than one witness's weight stands in it (a
+        # witness and its near copy are one)
+        matched = supported_pairs(state.key_ids, strong, token_ids, lambda i: columns[i].support > state.whole)
         ends = [i for i, _ in matched] + [len(columns)]
         place = dict(zip(ends, np.concatenate(([0], counted))[ends].tolist()))  # where without_chaff looks
         pairs = without_chaff(matched, len(columns), len(own), place)

@@ -150,3 +150,18 @@ def test_a_copy_of_a_witness_changes_nothing_for_the_others(texts, data):
     before = align(keys, "W0")
     after = align({**keys, "W9": list(keys[copied])}, "W0")
     assert _columns_of(after, set(keys)) == _columns_of(before, set(keys))
+
+
+def test_a_copy_that_stands_alone_with_its_original_is_not_several_witnesses():
+    """The example hypothesis found (kept: a fresh checkout has no stored examples). W2 copied: the columns
+    only W2 and its copy hold counted as held by several witnesses, and W1's `Qiblah` left W2's column."""
+    texts = [
+        "Qibla Qibla Qibla Qibla Qiblah Qibla",
+        "(peace and blessings be upon him) Qibla Qiblah Qiblah",
+        "(peace and blessings be upon him) Qibla Qiblah Qiblah Qibla",
+        "Qibla Qiblah Qibla",
+    ]
+    keys = {f"W{n}": text.split() for n, text in enumerate(texts)}
+    before = align(keys, "W0")
+    after = align({**keys, "W9": list(keys["W2"])}, "W0")
+    assert _columns_of(after, set(keys)) == _columns_of(before, set(keys))
