@@ -7,11 +7,12 @@ The source (xslt/typst/edition.xsl) is compiled in two modes (xslt/typst/preambl
    each line (verse lines counted, headings, speakers and stage directions unnumbered) and the entries
    of each page's apparatus, in a footnote as tall as the apparatus, so that the page breaks after its
    planned lines. Each page holds the lines whose apparatus it can hold, and at least `floor` lines
-   while text remains: `floor` is the largest up to TEXT_SHARE of the page (15 lines on A5) with which
-   the apparatus ends with the text (a heavy apparatus gets fewer lines a page, each entry on the page
-   of its line, rather than an apparatus pages behind its text). An apparatus too long for its page
-   is continued on the next page (entry by entry, keyed to its line numbers), never clipped, never
-   dropped. The final layout is checked against the plan (the page of every line, the height every
+   while text remains: of the floors up to TEXT_SHARE of the page (15 lines on A5) with which the
+   apparatus ends with the text, the one of the fewest pages that leaves the pages before the last
+   fullest (a heavy apparatus gets fewer lines a page, each entry on the page of its line, rather than
+   an apparatus pages behind its text; the last pages may give up lines to it). An apparatus too long
+   for its page is continued on the next page (entry by entry, keyed to its line numbers), never
+   clipped, never dropped. The final layout is checked against the plan (the page of every line, the height every
    apparatus needs) and planned again with the measured heights when it differs; when it agrees, the
    PDF is written from the same compiler (Typst's cache: no third layout).
 
@@ -394,25 +395,28 @@ class Planner:
         return best
 
     def pages(self) -> list[PagePlan]:
-        """The plan: every page keeps at least `floor` text lines while text remains, `floor` the largest
-        up to TEXT_SHARE of the page (15 lines on A5) with which the apparatus ends with the text and no
-        entry is continued further than the next page, so that no page is without a text line and no
-        entry is far from its line. When even one line a page
+        """The plan: every page keeps at least `floor` text lines while text remains, with which the
+        apparatus ends with the text and no entry is continued further than the next page, so that no
+        page is without a text line and no entry is far from its line. Of the floors up to TEXT_SHARE of
+        the page (15 lines on A5) that do so, the one of the fewest pages, and of those the one whose
+        pages before the last are fullest: the fewest lines of those pages as large as can be, then the
+        next fewest, and so on (a floor's relief can leave a page short before the last; a larger floor
+        is not always the fuller plan, nor always possible where a smaller one is not); of equal ones, the
+        larger floor. When even one line a page
         leaves apparatus over (the last lines' apparatus is longer than a page), it is continued after
         the text on pages of its own: never dropped."""
         most = max(1, int(self.min_height / self.pitch))
         # Left over, and carried past the next page, even at one line a page: an apparatus longer than a page.
         _, over, late = self.plan(1)
         least = (len(over), late)
-        low, high = 1, most
-        best = None
-        while low <= high:  # the largest floor that leaves no more over (with relief at the end)
-            middle = (low + high) // 2
-            trial = self.relieved(middle, least)
+        best, fullest = None, None
+        for floor in range(1, most + 1):
+            trial = self.relieved(floor, least)
             if trial is None:
-                high = middle - 1
-            else:
-                low, best, self.floor = middle + 1, trial, middle
+                continue
+            fullness = (-len(trial[0]), sorted(page.last - page.first + 1 for page in trial[0][:-1]))
+            if fullest is None or fullness >= fullest:
+                best, fullest, self.floor = trial, fullness, floor
         pages, self.leftover = best or self.plan(1)[:2]
         return pages
 

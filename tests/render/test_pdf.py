@@ -85,14 +85,18 @@ def poppler_text(pdf: str, options: tuple[str, ...], _mtime: int, _size: int) ->
     return subprocess.run(["pdftotext", *options, pdf, "-"], check=True, capture_output=True, text=True).stdout
 
 
+HEAD_BOTTOM = 2.2 / 2.54 * 72  # the running head's words end above this (points from the top)
+
+
 def pdf_words(pdf: Path) -> list[list[Word]]:
-    """Every page's words with their boxes, without the running head (in the top tenth of the page)."""
+    """Every page's words with their boxes, without the running head (in the top margin, 2.4 cm in both
+    engines: the words whose box ends above 2.2 cm)."""
     out = pdftotext(pdf, "-bbox")
     return [
         [
             Word(float(a), float(b), float(c), float(d), unescape(t).translate(BIDI_CONTROLS))
             for a, b, c, d, t in BOX.findall(body)
-            if float(d) > float(height) * 0.1
+            if float(d) > HEAD_BOTTOM
         ]
         for height, body in PAGE.findall(out)
     ]
