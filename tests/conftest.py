@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from _pytest.nodeid import NodeId
+from hypothesis import HealthCheck, settings
 from paths import ARTIFACTS, SHARED
 from system import program, tmpfs
+
+# Hypothesis profiles. Under CI (the variable CI non-empty; `.ci/run` passes it through), every run tries the same
+# examples (derandomize: seeded from each test's code) and reads no example database, so a failure is the same on
+# every machine and a clean clone, and its blob is printed to replay it (@reproduce_failure). Elsewhere the default
+# profile keeps exploring new examples and keeps .hypothesis/, which replays the failures it stored first.
+# No deadline and no too_slow check under CI: a loaded 2-core runner must not fail a test for its timing.
+# Loaded here, before the test modules are imported, since an @settings(...) takes what it leaves unset from the
+# profile loaded when it is made; `pytest --hypothesis-profile NAME` still overrides this choice.
+settings.register_profile(
+    "ci",
+    settings.get_profile("default"),
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
 @pytest.fixture(scope="session")
