@@ -165,22 +165,9 @@ def read_pdf(pdf: Path, every_line_numbered: bool = False) -> list[Page]:
     for number, words in enumerate(pages, start=1):
         page = Page(number)
         all_rows = rows(words)
-        first_small = next((i for i, row in enumerate(all_rows) if is_small(row, body_height)), len(all_rows))
+        first_small = body_row_count(all_rows, body_height)
         body_rows = all_rows[:first_small]
-        left = (
-            sorted(min((w.x0 for w in row if not w.text.isdigit()), default=0) for row in body_rows)[
-                len(body_rows) // 2
-            ]
-            if body_rows
-            else 0
-        )
-        right = (
-            sorted(max((w.x1 for w in row if not w.text.isdigit()), default=0) for row in body_rows)[
-                len(body_rows) // 2
-            ]
-            if body_rows
-            else 0
-        )
+        left, right = text_edges(body_rows)
         texts, numbers = [], []
         for row in body_rows:
             margin = margin_numbers(row, left, right)
@@ -199,6 +186,21 @@ def read_pdf(pdf: Path, every_line_numbered: bool = False) -> list[Page]:
     else:
         number_lines(counted)
     return [page for page, _, _ in counted]
+
+
+def body_row_count(all_rows: list[list[Word]], body_height: dict[str, float]) -> int:
+    """How many of a page's rows are body text: those above its first row set smaller (the apparatus)."""
+    return next((i for i, row in enumerate(all_rows) if is_small(row, body_height)), len(all_rows))
+
+
+def text_edges(body_rows: list[list[Word]]) -> tuple[float, float]:
+    """The left and right edges of the text block, as the body rows give them: the median of their leftmost
+    and of their rightmost word's edge, line numbers left out (0, 0 on a page without body text)."""
+    if not body_rows:
+        return 0, 0
+    lefts = sorted(min((w.x0 for w in row if not w.text.isdigit()), default=0) for row in body_rows)
+    rights = sorted(max((w.x1 for w in row if not w.text.isdigit()), default=0) for row in body_rows)
+    return lefts[len(body_rows) // 2], rights[len(body_rows) // 2]
 
 
 def margin_numbers(row: list[Word], left: float, right: float) -> list[Word]:

@@ -29,7 +29,17 @@ from tei.render import render
 from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP, parse_file
 
-from .test_pdf import assert_apparatus_keyed, pdf_words, pdftotext
+from .test_pdf import (
+    assert_apparatus_keyed,
+    body_row_count,
+    body_text_height,
+    holds,
+    logical,
+    pdf_words,
+    pdftotext,
+    rows,
+    text_edges,
+)
 from .test_pdf_layout import (
     assert_glyphs_covered,
     assert_no_rows_overlap,
@@ -248,3 +258,49 @@ def test_a_long_siglum_in_the_list_of_sigla_keeps_clear_of_its_description(engin
     siglum = next(word for word in reversed(words[:described]) if word.text.startswith("arbgr"))
     assert abs(siglum.y1 - words[described].y1) < 2, "the description starts on the siglum's line"
     assert siglum.x1 < words[described].x0, (siglum, words[described])
+
+
+# A heading of each direction, in an edition of justified prose (whose lines give the text block's edges).
+HEADINGS = {
+    "tei-apparatus-conventions/alea_Bisharah.xml": ("كتاب البشارة بالعافية الشريفة السلطانية", "right"),
+    "tei-apparatus-conventions/evt_saba.xml": ("Ai miei sei lettori", "left"),
+}
+
+
+def heading_row(pdf: Path, heading: str) -> tuple[int, list, tuple[float, float]]:
+    """The page number and the row of a heading (an unnumbered body row holding its words), and the edges of
+    that page's text block."""
+    pages = pdf_words(pdf)
+    body_height = body_text_height(pages)
+    for number, words in enumerate(pages, start=1):
+        all_rows = rows(words)
+        body = all_rows[: body_row_count(all_rows, body_height)]
+        for row in body:
+            # every line is numbered (line-step 1), the heading not
+            if not any(w.text.isdigit() for w in row) and all(
+                holds(" ".join(logical(w) for w in row), word) for word in heading.split()
+            ):
+                return number, row, text_edges(body)
+    pytest.fail(f"the heading {heading!r} is not among the rows of the text")
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+@pytest.mark.parametrize("name", HEADINGS)
+def test_a_heading_starts_at_the_edge_where_its_direction_starts_a_line(
+    name, engine, shared_dir, printed, request, artifacts
+):
+    """A heading stands where a line of its text starts: at the right edge of the text block in a right-to-left
+    edition (Bisharah, Arabic: as the web edition sets it), at the left edge in a left-to-right one, within
+    2 pt. LaTeX set Bisharah's heading at the left, its words in order."""
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    heading, side = HEADINGS[name]
+    _, pdf = printed(shared_dir / "corpora" / name, engine)
+    number, row, (left, right) = heading_row(pdf, heading)
+    start, end = min(w.x0 for w in row), max(w.x1 for w in row)
+    assert end - start < right - left - 20, "the heading is shorter than a line, so its place shows its alignment"
+    if side == "right":
+        assert abs(end - right) <= 2, f"the heading ends at {end:.1f} pt, the text block at {right:.1f} pt"
+    else:
+        assert abs(start - left) <= 2, f"the heading starts at {start:.1f} pt, the text block at {left:.1f} pt"
+    save_page(pdf, number, artifacts / f"print-{engine}-heading-{side}")

@@ -342,9 +342,18 @@
   </xsl:template>
 
   <!-- A paragraph with nothing to print (only notes, page breaks) is left out: reledmac refuses it. -->
-  <!-- Headings, speakers and stage directions: set as such, never numbered. -->
-  <xsl:template match="tei:head | tei:speaker | tei:stage[not(ancestor::tei:p or ancestor::tei:l or ancestor::tei:ab)]" mode="body">
+  <!-- Headings, speakers and stage directions: set as such, never numbered. Right to left in a right-to-left
+       language (its own xml:lang or the nearest one around it, as for a paragraph below), so that a heading
+       of an Arabic edition starts at the right edge of the text block, as the web and Typst editions set it;
+       set left to right, its words were in order but it stood at the left. Priority 1: a heading with an
+       xml:lang of its own is still a heading (not a run in a language, *[@xml:lang] below). -->
+  <xsl:template match="tei:head | tei:speaker | tei:stage[not(ancestor::tei:p or ancestor::tei:l or ancestor::tei:ab)]"
+      mode="body" priority="1">
     <xsl:variable name="content"><xsl:apply-templates mode="body"/></xsl:variable>
+    <xsl:variable name="block-lang" select="string((ancestor-or-self::*/@xml:lang)[last()])"/>
+    <xsl:variable name="direction">
+      <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="$block-lang"/></xsl:call-template>
+    </xsl:variable>
     <xsl:if test="normalize-space($content) != ''">
       <xsl:variable name="style">
         <xsl:choose>
@@ -353,7 +362,14 @@
           <xsl:otherwise>\hspace*{1.5em}\textit{</xsl:otherwise>
         </xsl:choose>
       </xsl:variable>
-      <xsl:value-of select="concat('&#10;\teiunnumbered{', $style, $content, '}}&#10;')"/>
+      <xsl:text>&#10;\teiunnumbered{</xsl:text>
+      <xsl:if test="$direction = 'rtl'">\setRTL</xsl:if>
+      <xsl:if test="$direction = 'rtl' and starts-with($block-lang, 'ar')">\arabicfont\linespread{1.4}\selectfont</xsl:if>
+      <xsl:if test="$direction = 'rtl'"><xsl:text> </xsl:text></xsl:if>
+      <xsl:call-template name="language-start"/>
+      <xsl:value-of select="concat($style, $content, '}')"/>
+      <xsl:call-template name="language-end"/>
+      <xsl:text>}&#10;</xsl:text>
     </xsl:if>
   </xsl:template>
 
@@ -518,9 +534,11 @@
     <xsl:variable name="arabic" select="starts-with(@xml:lang, 'ar') and $direction = 'rtl'"/>
     <!-- Left-to-right text inside right-to-left text (an English note in an Arabic verse): \LR, or XeTeX
          sets its words in reverse order, and in the main family (bold or italic kept), not the Arabic one around it. -->
-    <!-- The paragraph around it: an ab, p or l, set right to left by its language (the template above);
-         a heading is set left to right, so a run in it needs nothing. -->
-    <xsl:variable name="block" select="ancestor::*[self::tei:ab or self::tei:p or self::tei:l][1]"/>
+    <!-- The paragraph around it: an ab, p or l, or a heading, speaker or stage direction, each set right to
+         left by its language (the templates above). -->
+    <xsl:variable name="block" select="ancestor::*[self::tei:ab or self::tei:p or self::tei:l or self::tei:head
+                                                   or self::tei:speaker or self::tei:stage[not(ancestor::tei:ab
+                                                   or ancestor::tei:p or ancestor::tei:l)]][1]"/>
     <xsl:variable name="around">
       <xsl:call-template name="text-direction"><xsl:with-param name="lang" select="string(($block/ancestor-or-self::*/@xml:lang)[last()])"/></xsl:call-template>
     </xsl:variable>
