@@ -3,9 +3,13 @@
 The close witnesses are collated among themselves at the word level (tei.collate.align, then
 tei.collate.analyse: the word-level apparatus). A paraphrase is then placed against them by clause:
 
-1. **Clauses of the close text.** The close alignment's columns are cut after every column where a
-   close witness's word ends a sentence or clause (`. ! ? ; :` before any closing quote or bracket, or a
-   line break after it), keeping at least MIN_CLAUSE columns to a clause.
+1. **Clauses of the close text.** The close alignment's columns are cut after a column where a close
+   witness's word ends a sentence or clause (`. ! ? ; :` before any closing quote or bracket, or a line
+   break after it) and where at least half of the close witnesses have so far read up to the end of a
+   sentence or clause (each by its last word up to that column), keeping at least MIN_CLAUSE columns to
+   a clause. Half, not one: where one translation ends a sentence in the middle of the others' (the
+   seeds' B ends "more than a thousand." where A reads "three hundred and | nineteen."), a cut there
+   split their sentences, a number from its noun, in the synoptic view and the clause units.
 2. **Anchors.** The paraphrase's keys are aligned to the columns' consensus keys by the same anchored
    LCS the word-level aligner uses (rare shared words first, chaff dropped): the places where the two
    demonstrably say the same thing.
@@ -59,10 +63,16 @@ def clause_body(collation: Collation, loose: dict[str, list[Token]]) -> tuple[st
 def _close_bounds(columns: list[Column], close: tuple[str, ...], collation: Collation) -> list[int]:
     """Column indices where clauses begin, plus the end."""
     bounds = [0]
+    ended = dict.fromkeys(close, True)  # whether each witness's last word so far ends a sentence or clause
     for n, column in enumerate(columns):
+        ending = False
+        for wid in close:
+            if wid in column.cells:
+                ended[wid] = ends_clause(collation.tokens[wid][column.cells[wid]])
+                ending = ending or ended[wid]
         if n + 1 - bounds[-1] < MIN_CLAUSE or n + 1 == len(columns):
             continue
-        if any(ends_clause(token) for token in collation.present(column, close)):
+        if ending and 2 * sum(ended.values()) >= len(close):
             bounds.append(n + 1)
     bounds.append(len(columns))
     return bounds
