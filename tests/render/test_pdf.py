@@ -338,6 +338,23 @@ def base_text_of_node(node: etree._Element) -> str:
     return own + (node.tail or "")
 
 
+def heading_row(pdf: Path, heading: str) -> tuple[int, list, tuple[float, float]]:
+    """The page number and the row of a heading (an unnumbered body row holding its words), and the edges of
+    that page's text block."""
+    pages = pdf_words(pdf)
+    body_height = body_text_height(pages)
+    for number, words in enumerate(pages, start=1):
+        all_rows = rows(words)
+        body = all_rows[: body_row_count(all_rows, body_height)]
+        for row in body:
+            # every line is numbered (line-step 1), the heading not
+            if not any(w.text.isdigit() for w in row) and all(
+                holds(" ".join(logical(w) for w in row), word) for word in heading.split()
+            ):
+                return number, row, text_edges(body)
+    pytest.fail(f"the heading {heading!r} is not among the rows of the text")
+
+
 def holds(text: str, key: str) -> bool:
     """True when the text holds the word, both compared bare (without combining marks).
 
@@ -610,6 +627,49 @@ def test_an_arabic_paragraph_runs_right_to_left_with_its_apparatus(engine, decla
     assert plain(rightmost.text) in ("لما", "امل"), "the Arabic paragraph starts at the right"
     if declared == "on-the-paragraph":
         save_page(pdf, 2, artifacts / f"print-{engine}-bilingual-page2")
+
+
+# Headings in two languages over English prose: the Arabic one carries its own xml:lang.
+HEADED = """<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="en">
+  <teiHeader><fileDesc>
+    <titleStmt><title>Headings in two languages (test edition)</title></titleStmt>
+    <publicationStmt><p>Written for the print tests.</p></publicationStmt>
+    <sourceDesc><listWit><witness xml:id="A">First form.</witness><witness xml:id="B">Second form.</witness></listWit></sourceDesc>
+  </fileDesc></teiHeader>
+  <text><body><div>
+    <head xml:lang="ar">باب ما جاء في يوم بدر</head>
+    <p>When it was the day of Badr the <app><lem wit="#A">Messenger</lem><rdg wit="#B" type="substitution">Prophet</rdg></app> of Allah looked at the polytheists, and they were one thousand while his companions were three hundred and nineteen men; then he turned towards the Qibla, stretched out his hands and called upon his Lord, and he did not stop calling upon his Lord, his hands stretched out, until his mantle fell from his shoulders.</p>
+    <head>The help of the angels</head>
+    <p>So Allah helped him with angels, and a Muslim who was chasing a polytheist heard the crack of a whip above him and the voice of a rider who said: go ahead, Haizum; and he looked at the polytheist in front of him, and he had fallen on his back.</p>
+  </div></body></text>
+</TEI>
+"""
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_a_heading_in_its_own_language_is_a_heading_set_in_its_direction(engine, tmp_path, request, artifacts):
+    """A head with an xml:lang of its own is a heading (Typst printed it as a run in the text, its language
+    template taking precedence), set in its language's direction: the Arabic one ends at the right edge of
+    the text block, the English one starts at the left, within 2 pt."""
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    edition = tmp_path / "headed.xml"
+    edition.write_text(HEADED, encoding="utf-8")
+    pdf = render_pdf(edition, tmp_path / "headed.pdf", engine, **{"line-step": "1"})
+    for heading, side in (("باب ما جاء في يوم بدر", "right"), ("The help of the angels", "left")):
+        number, row, (left, right) = heading_row(pdf, heading)
+        start, end = min(w.x0 for w in row), max(w.x1 for w in row)
+        assert end - start < right - left - 20, heading
+        if side == "right":
+            assert abs(end - right) <= 2, f"{heading}: ends at {end:.1f} pt, the text block at {right:.1f} pt"
+        else:
+            assert abs(start - left) <= 2, f"{heading}: starts at {start:.1f} pt, the text block at {left:.1f} pt"
+    if engine == "typst":
+        source = render(edition, "typst", tmp_path / "headed.typ", {}).files
+        text = next(iter(source.values())).decode("utf-8")
+        assert '#tei-section-head("' in text and '", "ar", [' in text, "the Arabic heading is a section heading"
+    save_page(pdf, 2, artifacts / f"print-{engine}-headings-two-languages")
 
 
 TRANSPOSITION = MINI.parent / "transposition.xml"

@@ -31,14 +31,9 @@ from tei.xmlio import NSMAP, parse_file
 
 from .test_pdf import (
     assert_apparatus_keyed,
-    body_row_count,
-    body_text_height,
-    holds,
-    logical,
+    heading_row,
     pdf_words,
     pdftotext,
-    rows,
-    text_edges,
 )
 from .test_pdf_layout import (
     assert_glyphs_covered,
@@ -265,23 +260,6 @@ HEADINGS = {
     "tei-apparatus-conventions/alea_Bisharah.xml": ("كتاب البشارة بالعافية الشريفة السلطانية", "right"),
     "tei-apparatus-conventions/evt_saba.xml": ("Ai miei sei lettori", "left"),
 }
-
-
-def heading_row(pdf: Path, heading: str) -> tuple[int, list, tuple[float, float]]:
-    """The page number and the row of a heading (an unnumbered body row holding its words), and the edges of
-    that page's text block."""
-    pages = pdf_words(pdf)
-    body_height = body_text_height(pages)
-    for number, words in enumerate(pages, start=1):
-        all_rows = rows(words)
-        body = all_rows[: body_row_count(all_rows, body_height)]
-        for row in body:
-            # every line is numbered (line-step 1), the heading not
-            if not any(w.text.isdigit() for w in row) and all(
-                holds(" ".join(logical(w) for w in row), word) for word in heading.split()
-            ):
-                return number, row, text_edges(body)
-    pytest.fail(f"the heading {heading!r} is not among the rows of the text")
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])

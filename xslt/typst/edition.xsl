@@ -222,27 +222,26 @@
       <xsl:if test="$function = 'tei-block'"><xsl:value-of select="concat('&quot;', $kind, '&quot;, ')"/></xsl:if>
       <xsl:text>"</xsl:text>
       <xsl:call-template name="hook-id"/>
+      <xsl:text>", "</xsl:text>
+      <xsl:value-of select="translate(@xml:lang, '&quot;\', '')"/>
       <xsl:text>", </xsl:text>
-      <xsl:if test="$function = 'tei-block'">
-        <xsl:text>"</xsl:text>
-        <xsl:value-of select="translate(@xml:lang, '&quot;\', '')"/>
-        <xsl:text>", </xsl:text>
-      </xsl:if>
       <xsl:text>[</xsl:text>
       <xsl:value-of select="$content"/>
       <xsl:text>]);&#10;&#10;</xsl:text>
     </xsl:if>
   </xsl:template>
 
-  <xsl:template match="tei:head" mode="body">
+  <!-- Priority 1: a heading, speaker or stage direction with an xml:lang of its own is still one (not a run
+       in a language, *[@xml:lang] below); its language sets its direction and fonts, as a paragraph's. -->
+  <xsl:template match="tei:head" mode="body" priority="1">
     <xsl:call-template name="text-block"><xsl:with-param name="function" select="'tei-section-head'"/></xsl:call-template>
   </xsl:template>
 
-  <xsl:template match="tei:speaker" mode="body">
+  <xsl:template match="tei:speaker" mode="body" priority="1">
     <xsl:call-template name="text-block"><xsl:with-param name="function" select="'tei-speaker'"/></xsl:call-template>
   </xsl:template>
 
-  <xsl:template match="tei:stage[not(ancestor::tei:p or ancestor::tei:l or ancestor::tei:ab)]" mode="body">
+  <xsl:template match="tei:stage[not(ancestor::tei:p or ancestor::tei:l or ancestor::tei:ab)]" mode="body" priority="1">
     <xsl:call-template name="text-block"><xsl:with-param name="function" select="'tei-stage'"/></xsl:call-template>
   </xsl:template>
 

@@ -154,9 +154,15 @@
   } else { content }
 }
 
-#let tei-section-head(id, body) = block(above: 1.4em, below: 0.9em, tei-block("head", id, "", strong(body)))
-#let tei-speaker(id, body) = block(above: 0.8em, below: 0.3em, tei-block("speaker", id, "", smallcaps(body)))
-#let tei-stage(id, body) = block(above: 0.5em, below: 0.5em, pad(left: 1.5em, tei-block("stage", id, "", emph(body))))
+// A heading, speaker or stage direction is a block of its own, set in its language's direction: a paragraph
+// takes its direction (its alignment) from around the block that holds it, not from inside.
+#let tei-directed(code, it) = if code != "" and tei-primary(code).len() in (2, 3) {
+  set text(dir: tei-direction(code))
+  it
+} else { it }
+#let tei-section-head(id, code, body) = tei-directed(code, block(above: 1.4em, below: 0.9em, tei-block("head", id, code, strong(body))))
+#let tei-speaker(id, code, body) = tei-directed(code, block(above: 0.8em, below: 0.3em, tei-block("speaker", id, code, smallcaps(body))))
+#let tei-stage(id, code, body) = tei-directed(code, block(above: 0.5em, below: 0.5em, pad(left: 1.5em, tei-block("stage", id, code, emph(body)))))
 
 // A variation unit: a hook (the unit's id) boxed with the lemma's first word, so that both start on
 // the same line; the lemma; its end (measured, to key a lemma over several lines to both).
