@@ -77,9 +77,11 @@
   </xsl:template>
 
   <!-- reledmac lets each series take 0.8 of the page by default: two full series overflow the page,
-       and paragraphed notes cannot be split, so notes ran off the page. Each series gets 0.45 (at 0.3 a
-       heavy apparatus left the text 1 to 3 lines a page and a third of the page empty: the seeds took 33
-       pages, now 22); reledmac's estimate of a paragraph of notes (\footfudgefiddle, 64 by default) is
+       and paragraphed notes cannot be split, so notes ran off the page. The first series gets 0.6 of the
+       text height and the second (spellings, honorifics: shorter) 0.3, 0.9 together (at 0.3 each a heavy
+       apparatus left the text 1 to 3 lines a page and a third of the page empty: the seeds took 33 pages;
+       at 0.45 each the seeds' pages still ended a quarter empty, on A4 half the page: 9, 13, 6, 8, 1, 1
+       lines, now 12, 15, 9, 2; on A5 7 pages of text, now 6); reledmac's estimate of a paragraph of notes (\footfudgefiddle, 64 by default) is
        raised to 120: at 64, 80 and 90 the notes of real editions ran a line or two into the bottom
        margin. \raggedbottom: the page's spare room goes below the notes, not between the text and
        each series. -->
@@ -159,7 +161,8 @@
       <xsl:when test="$notes-direction = 'rtl'">120</xsl:when>
       <xsl:otherwise>90</xsl:otherwise>
     </xsl:choose>
-    <xsl:text>}&#10;\Xmaxhnotes{0.45\textheight}
+    <xsl:text>}&#10;\Xmaxhnotes[A]{0.6\textheight}
+\Xmaxhnotes[B]{0.3\textheight}
 \raggedbottom
 \Xnotenumfont{\bfseries}
 \Xnotefontsize{\footnotesize\hyphenpenalty=10000 \exhyphenpenalty=10000 }
