@@ -8,12 +8,13 @@ The source (xslt/typst/edition.xsl) is compiled in two modes (xslt/typst/preambl
    of each page's apparatus, in a footnote as tall as the apparatus, so that the page breaks after its
    planned lines. Each page holds the lines whose apparatus it can hold, and at least `floor` lines
    while text remains: of the floors up to TEXT_SHARE of the page (15 lines on A5) with which the
-   apparatus ends with the text, the one of the fewest pages that leaves the pages before the last
-   fullest (a heavy apparatus gets fewer lines a page, each entry on the page of its line, rather than
-   an apparatus pages behind its text; the last pages may give up lines to it). An apparatus too long
-   for its page is continued on the next page (entry by entry, keyed to its line numbers), never
-   clipped, never dropped. The final layout is checked against the plan (the page of every line, the height every
-   apparatus needs) and planned again with the measured heights when it differs; when it agrees, the
+   apparatus ends with the text, the one that gives an entry too tall for its page the most room, then
+   the one of the fewest pages that leaves the pages before the last fullest (a heavy apparatus gets
+   fewer lines a page, each entry on the page of its line, rather than an apparatus pages behind its
+   text; the last pages may give up lines to it). An apparatus too long for its page is continued on
+   the next page (entry by entry, keyed to its line numbers), never clipped, never dropped. The final
+   layout is checked against the plan (the page of every line, the height every apparatus needs) and
+   planned again with the measured heights when it differs; when it agrees, the
    PDF is written from the same compiler (Typst's cache: no third layout).
 
 Fonts: the folders of tei.render.fonts (the Python packages fontpkg-noto-serif, fontpkg-amiri and
@@ -218,6 +219,7 @@ class PagePlan:
     hook: str | None
     entries: list[Entry] = field(default_factory=list)
     reserved: float = 0.0
+    overfull: float = 0.0  # an entry taller than the room even above the hook: how much taller (estimated)
 
 
 class Planner:
@@ -361,6 +363,10 @@ class Planner:
                     count = self.fitting(queue, self.room(first, chosen))
                 page.last = chosen
                 page.entries = queue[: max(count, 1)]
+                if count == 0:  # the first entry is taller than the room left even above the hook
+                    series = "a" if queue[0].series == "a" else "b"
+                    alone = {"a": (0.0, 0), "b": (0.0, 0), series: (queue[0].width, 1)}
+                    page.overfull = self.apparatus_height(alone) - self.room(first, chosen) + self.margin
                 page.reserved = self.room(first, chosen)
                 pending = queue[len(page.entries) :]
                 late += max(0, carried - len(page.entries))
@@ -398,8 +404,9 @@ class Planner:
         """The plan: every page keeps at least `floor` text lines while text remains, with which the
         apparatus ends with the text and no entry is continued further than the next page, so that no
         page is without a text line and no entry is far from its line. Of the floors up to TEXT_SHARE of
-        the page (15 lines on A5) that do so, the one of the fewest pages, and of those the one whose
-        pages before the last are fullest: the fewest lines of those pages as large as can be, then the
+        the page (15 lines on A5) that do so, the one that leaves an entry taller than its page's room
+        (one that cannot be split) the most room, then the one of the fewest pages, and of those the one
+        whose pages before the last are fullest: the fewest lines of those pages as large as can be, then the
         next fewest, and so on (a floor's relief can leave a page short before the last; a larger floor
         is not always the fuller plan, nor always possible where a smaller one is not); of equal ones, the
         larger floor. When even one line a page
@@ -414,7 +421,8 @@ class Planner:
             trial = self.relieved(floor, least)
             if trial is None:
                 continue
-            fullness = (-len(trial[0]), sorted(page.last - page.first + 1 for page in trial[0][:-1]))
+            overfull = round(sum(page.overfull for page in trial[0]), 1)
+            fullness = (-overfull, -len(trial[0]), sorted(page.last - page.first + 1 for page in trial[0][:-1]))
             if fullest is None or fullness >= fullest:
                 best, fullest, self.floor = trial, fullness, floor
         pages, self.leftover = best or self.plan(1)[:2]
