@@ -370,8 +370,12 @@
     </xsl:if>
   </xsl:template>
 
-  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()"
-      mode="witness-text"/>
+  <!-- What carries no witness's text, by generate-id(): left out of a witness's text and of a reading as
+       shown; a layer's template for a run in another language (*[@xml:lang]) excludes these by this key. -->
+  <xsl:key name="no-witness-text" use="generate-id()"
+      match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()"/>
+
+  <xsl:template match="node()[key('no-witness-text', generate-id())]" mode="witness-text"/>
 
   <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="witness-text">
     <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
@@ -414,8 +418,7 @@
     </xsl:if>
   </xsl:template>
 
-  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | comment() | processing-instruction()"
-      mode="reading-content"/>
+  <xsl:template match="node()[key('no-witness-text', generate-id())]" mode="reading-content"/>
 
   <xsl:template match="tei:g[@type = 'char' and starts-with(@n, 'U+')]" mode="reading-content">
     <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>

@@ -475,9 +475,16 @@
        The base text as the print layers show it; each layer adds the blocks (ab, p, l, head), the units
        (app) and languages, and escapes text through the hooks emit-text and emit-character. -->
 
-  <xsl:template match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | tei:pb | tei:cb | tei:milestone
-                       | tei:fw | tei:sic[parent::tei:choice] | tei:orig[parent::tei:choice] | tei:abbr[parent::tei:choice]
-                       | comment() | processing-instruction()" mode="body"/>
+  <!-- What the printed text leaves out (a note is printed in its unit's entry; of a choice, the form the
+       text shows), by generate-id(): the layers' template for a run in another language (*[@xml:lang])
+       excludes these by this key, so that an English note in an Arabic heading (BAlam52) stays out of the
+       heading; their own templates come first, so the list is here once. -->
+  <xsl:key name="printed-silently" use="generate-id()"
+      match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | tei:pb | tei:cb | tei:milestone
+             | tei:fw | tei:sic[parent::tei:choice] | tei:orig[parent::tei:choice] | tei:abbr[parent::tei:choice]
+             | comment() | processing-instruction()"/>
+
+  <xsl:template match="node()[key('printed-silently', generate-id())]" mode="body"/>
 
   <xsl:template match="tei:lb" mode="body">
     <xsl:if test="not(@break = 'no')"><xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template></xsl:if>

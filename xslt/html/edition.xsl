@@ -524,7 +524,7 @@
     <xsl:apply-imports/>
   </xsl:template>
 
-  <xsl:template match="*[@xml:lang]" mode="reading-content">
+  <xsl:template match="*[@xml:lang][not(key('no-witness-text', generate-id()))]" mode="reading-content">
     <bdi lang="{@xml:lang}">
       <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:attribute>
       <xsl:apply-templates mode="reading-content"/>

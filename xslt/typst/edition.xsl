@@ -262,7 +262,8 @@
     <xsl:text> </xsl:text>
   </xsl:template>
 
-  <xsl:template match="*[@xml:lang]" mode="body">
+  <!-- A run in another language; not what the printed text leaves out (print.xsl's key printed-silently). -->
+  <xsl:template match="*[@xml:lang][not(key('printed-silently', generate-id()))]" mode="body">
     <xsl:call-template name="in-language"><xsl:with-param name="mode-body" select="true()"/></xsl:call-template>
   </xsl:template>
 
@@ -387,7 +388,7 @@
     <xsl:text>];</xsl:text>
   </xsl:template>
 
-  <xsl:template match="*[@xml:lang]" mode="reading-content">
+  <xsl:template match="*[@xml:lang][not(key('no-witness-text', generate-id()))]" mode="reading-content">
     <xsl:call-template name="in-language"/>
   </xsl:template>
 
