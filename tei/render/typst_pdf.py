@@ -406,12 +406,12 @@ class Planner:
         page is without a text line and no entry is far from its line. Of the floors up to TEXT_SHARE of
         the page (15 lines on A5) that do so, the one that leaves an entry taller than its page's room
         (one that cannot be split) the most room, then the one of the fewest pages, and of those the one
-        whose pages before the last are fullest: the fewest lines of those pages as large as can be, then the
-        next fewest, and so on (a floor's relief can leave a page short before the last; a larger floor
-        is not always the fuller plan, nor always possible where a smaller one is not); of equal ones, the
-        larger floor. When even one line a page
-        leaves apparatus over (the last lines' apparatus is longer than a page), it is continued after
-        the text on pages of its own: never dropped."""
+        whose pages before the last are fullest: the fewest lines of those pages as large as can be,
+        then the next fewest, and so on (a floor's relief can leave a page short before the last; a
+        larger floor is not always the fuller plan, nor always possible where a smaller one is not); of
+        equal ones, the larger floor. When even one line a page leaves apparatus over (the last lines'
+        apparatus is longer than a page), it is continued after the text on pages of its own: never
+        dropped."""
         most = max(1, int(self.min_height / self.pitch))
         # Left over, and carried past the next page, even at one line a page: an apparatus longer than a page.
         _, over, late = self.plan(1)

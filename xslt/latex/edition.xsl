@@ -81,10 +81,9 @@
        text height and the second (spellings, honorifics: shorter) 0.3, 0.9 together (at 0.3 each a heavy
        apparatus left the text 1 to 3 lines a page and a third of the page empty: the seeds took 33 pages;
        at 0.45 each the seeds' pages still ended a quarter empty, on A4 half the page: 9, 13, 6, 8, 1, 1
-       lines, now 12, 15, 9, 2; on A5 7 pages of text, now 6); reledmac's estimate of a paragraph of notes (\footfudgefiddle, 64 by default) is
-       raised to 120: at 64, 80 and 90 the notes of real editions ran a line or two into the bottom
-       margin. \raggedbottom: the page's spare room goes below the notes, not between the text and
-       each series. -->
+       lines, now 12, 15, 9, 2; on A5 7 pages of text, now 6). reledmac's estimate of a paragraph of
+       notes (\footfudgefiddle) is set below, by the text's direction. \raggedbottom: the page's spare room
+       goes below the notes, not between the text and each series. -->
   <!-- An edition in Arabic: the text block ends 0.3 cm higher, so that the vowel marks below the last line of
        the notes (fully vocalised text, Amiri's deep descent) stay above the 2.2 cm bottom margin. -->
   <xsl:variable name="bottom-margin">
