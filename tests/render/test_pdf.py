@@ -674,6 +674,40 @@ def test_a_heading_in_its_own_language_is_a_heading_set_in_its_direction(engine,
     save_page(pdf, 2, artifacts / f"print-{engine}-headings-two-languages")
 
 
+# A scene in Arabic: speakers, a stage direction between them, prose.
+ARABIC_SCENE = """<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="ar">
+  <teiHeader><fileDesc>
+    <titleStmt><title>مشهد من يوم بدر (test edition)</title></titleStmt>
+    <publicationStmt><p>Written for the print tests.</p></publicationStmt>
+    <sourceDesc><listWit><witness xml:id="A">A</witness><witness xml:id="B">B</witness></listWit></sourceDesc>
+  </fileDesc></teiHeader>
+  <text><body><div>
+    <sp><speaker>الراوي</speaker><p>قال الراوي إن يوم بدر كان <app><lem wit="#A">يوما</lem><rdg wit="#B">يوم</rdg></app> عظيما في تاريخ المسلمين، فقد التقى فيه الجمعان ونصر الله المؤمنين على قلتهم.</p></sp>
+    <stage>يدخل الفارس على فرسه</stage>
+    <sp><speaker>الفارس</speaker><p>أقدم حيزوم، فإن النصر قريب والله مع الصابرين في كل حين.</p></sp>
+  </div></body></text>
+</TEI>
+"""
+
+
+@pytest.mark.parametrize("engine", ["typst", "latex"])
+def test_a_right_to_left_stage_direction_is_indented_from_the_right(engine, tmp_path, request):
+    """A speaker of a right-to-left play starts at the right edge of the text block (within 2 pt); a stage
+    direction is indented from that edge (Typst indented it from the left; LaTeX by its paragraph indent
+    and 1.5 em)."""
+    if engine == "latex":
+        request.getfixturevalue("latexmk")
+    edition = tmp_path / "scene.xml"
+    edition.write_text(ARABIC_SCENE, encoding="utf-8")
+    pdf = render_pdf(edition, tmp_path / "scene.pdf", engine, **{"line-step": "1"})
+    _, speaker, (left, right) = heading_row(pdf, "الراوي")
+    assert abs(max(w.x1 for w in speaker) - right) <= 2, (speaker, right)
+    _, stage, _ = heading_row(pdf, "يدخل الفارس على فرسه")
+    indent = right - max(w.x1 for w in stage)
+    assert 10 <= indent <= 35, f"the stage direction ends {indent:.1f} pt before the right edge"  # LaTeX: 30
+
+
 TRANSPOSITION = MINI.parent / "transposition.xml"
 
 

@@ -162,7 +162,12 @@
 } else { it }
 #let tei-section-head(id, code, body) = tei-directed(code, block(above: 1.4em, below: 0.9em, tei-block("head", id, code, strong(body))))
 #let tei-speaker(id, code, body) = tei-directed(code, block(above: 0.8em, below: 0.3em, tei-block("speaker", id, code, smallcaps(body))))
-#let tei-stage(id, code, body) = tei-directed(code, block(above: 0.5em, below: 0.5em, pad(left: 1.5em, tei-block("stage", id, code, emph(body)))))
+// A stage direction is indented at the side its lines start from (the right, right to left).
+#let tei-stage(id, code, body) = {
+  let direction = if code != "" and tei-primary(code).len() in (2, 3) { tei-direction(code) } else { tei-text-direction }
+  let indent = if direction == rtl { (right: 1.5em) } else { (left: 1.5em) }
+  tei-directed(code, block(above: 0.5em, below: 0.5em, pad(..indent, tei-block("stage", id, code, emph(body)))))
+}
 
 // A variation unit: a hook (the unit's id) boxed with the lemma's first word, so that both start on
 // the same line; the lemma; its end (measured, to key a lemma over several lines to both).
