@@ -138,14 +138,18 @@
   }
 }
 
+// Whether a block's xml:lang names a language (a code of two or three letters), and the block's direction.
+#let tei-declared(code) = code != "" and tei-primary(code).len() in (2, 3)
+#let tei-block-direction(code) = if tei-declared(code) { tei-direction(code) } else { tei-text-direction }
+
 // A block of the text: its kind decides how its lines are numbered; its language its direction.
 #let tei-block(kind, id, code, body) = {
-  let direction = if code != "" and tei-primary(code).len() in (2, 3) { tei-direction(code) } else { tei-text-direction }
+  let direction = tei-block-direction(code)
   set par.line(numbering: n => tei-line-marker(kind, id, n, direction: direction))
   // Verse lines follow one another at the leading, not the paragraph spacing.
   set par(spacing: tei-leading, justify: false) if kind == "verse"
   let content = [#tei-hook(id)#body]
-  if code != "" and tei-primary(code).len() in (2, 3) {
+  if tei-declared(code) {
     let rtl-text = tei-direction(code) == rtl
     set text(lang: tei-primary(code), dir: tei-direction(code), font: tei-fonts-for(code))
     set text(top-edge: "bounds", bottom-edge: "bounds") if rtl-text
@@ -156,7 +160,7 @@
 
 // A heading, speaker or stage direction is a block of its own, set in its language's direction: a paragraph
 // takes its direction (its alignment) from around the block that holds it, not from inside.
-#let tei-directed(code, it) = if code != "" and tei-primary(code).len() in (2, 3) {
+#let tei-directed(code, it) = if tei-declared(code) {
   set text(dir: tei-direction(code))
   it
 } else { it }
@@ -164,8 +168,7 @@
 #let tei-speaker(id, code, body) = tei-directed(code, block(above: 0.8em, below: 0.3em, tei-block("speaker", id, code, smallcaps(body))))
 // A stage direction is indented at the side its lines start from (the right, right to left).
 #let tei-stage(id, code, body) = {
-  let direction = if code != "" and tei-primary(code).len() in (2, 3) { tei-direction(code) } else { tei-text-direction }
-  let indent = if direction == rtl { (right: 1.5em) } else { (left: 1.5em) }
+  let indent = if tei-block-direction(code) == rtl { (right: 1.5em) } else { (left: 1.5em) }
   tei-directed(code, block(above: 0.5em, below: 0.5em, pad(..indent, tei-block("stage", id, code, emph(body)))))
 }
 
