@@ -365,9 +365,11 @@
         </xsl:choose>
       </xsl:variable>
       <xsl:text>&#10;\teiunnumbered{</xsl:text>
-      <xsl:if test="$direction = 'rtl'">\setRTL</xsl:if>
-      <xsl:if test="$direction = 'rtl' and starts-with($block-lang, 'ar')">\arabicfont\linespread{1.4}\selectfont</xsl:if>
-      <xsl:if test="$direction = 'rtl'"><xsl:text> </xsl:text></xsl:if>
+      <xsl:if test="$direction = 'rtl'">
+        <xsl:text>\setRTL</xsl:text>
+        <xsl:if test="starts-with($block-lang, 'ar')">\arabicfont\linespread{1.4}\selectfont</xsl:if>
+        <xsl:text> </xsl:text>
+      </xsl:if>
       <xsl:call-template name="language-start"/>
       <xsl:value-of select="concat($style, $content, '}')"/>
       <xsl:call-template name="language-end"/>
