@@ -1,5 +1,5 @@
 """`python -m tei` runs the command line."""
 
-from tei.cli import main
+from tei.cli import run
 
-main()
+run()

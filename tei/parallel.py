@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import itertools
-import multiprocessing
 import os
 import pickle
 import select
@@ -25,8 +24,10 @@ import threading
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends (Linux)
 
@@ -36,7 +37,12 @@ def _leave_interrupts_to_the_parent() -> None:
 
 
 def process_pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool of `jobs` worker processes that ignore SIGINT: the parent decides what an interrupt stops."""
+    """A pool of `jobs` worker processes that ignore SIGINT: the parent decides what an interrupt stops.
+    (multiprocessing and concurrent.futures are imported here: the stages of one `tei build` run in forked
+    children, Forked, and importing them cost its start 15 ms.)"""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=multiprocessing.get_context("forkserver"),
@@ -67,6 +73,8 @@ def pool_results(jobs: int, function: Callable, calls: Iterable[tuple], ordered:
     queues some in its own pipe ahead of the workers, where they can no longer be cancelled. On SIGINT the
     calls under way finish, no other starts, and KeyboardInterrupt is raised once the pool is down (see the
     module's text)."""
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+
     with noted_interrupts() as interrupted:
         pool = process_pool(jobs)
         try:
@@ -148,6 +156,14 @@ class Forked:
         if outcome[0]:
             return outcome[1]
         raise outcome[1] from RemoteTraceback(outcome[2])
+
+    def wait_until_running(self, most: int) -> None:
+        """Return once at most `most` calls run and none is queued (results kept for `result`): to use the
+        cores the others leave free."""
+        while self.queued or len(self.running) > most:
+            ready, _, _ = select.select(list(self.running), [], [])
+            for pipe in ready:
+                self._read(pipe)
 
     def close(self) -> None:
         """The calls still queued never start; the children still running are ended (their results unread)."""

@@ -1,8 +1,18 @@
-"""The `tei` command line: a click group that imports each command's module only when asked for."""
+"""The `tei` command line: a click group that imports each command's module only when asked for.
+
+The console script and `python -m tei` enter by `run`, which ends the process without the interpreter's
+teardown: once a command is done, its files written and closed, its exit functions run and its output
+flushed, freeing every object one by one (the stylesheets, the schema, Typst's fonts, lxml's trees) cost
+`tei build seeds` 80-110 ms of its 1.5 s, with nothing left to do. Tests call `main` (click's group), which
+returns or raises SystemExit as click does.
+"""
 
 from __future__ import annotations
 
+import atexit
 import importlib
+import os
+import sys
 
 import click
 
@@ -60,3 +70,28 @@ def main():
 
     Exit codes: 0 ok; 1 invalid input or document; 2 usage; 3 missing resource; 4 external tool.
     """
+
+
+def run() -> None:
+    """The console script: `main`, then the process ends with its exit code at once (see the module's text).
+    What the interpreter would still do that matters is done here first: the exit functions registered with
+    atexit (temporary folders' finalizers among them) run, and stdout and stderr are flushed; a flush to a
+    closed pipe ends the process as Python's own exit does (code 120, no traceback)."""
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code
+    else:
+        code = 0
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            code = code or 120
+    os._exit(code)

@@ -75,10 +75,18 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
     def on_diagnostic(diagnostic):
         report(click.get_current_context(), [diagnostic])
 
-    settings = render_settings(read_render_settings(manifest), manifest_path(manifest))
+    settings = read_render_settings(manifest)
     work = read_manifest(manifest)
-    options = replace(options, render=settings, stage_jobs=stage_jobs())  # stages side by side on two cores
-    build(work, options, on_written, on_stage, echo_backup, on_diagnostic)
+    options = replace(options, stage_jobs=stage_jobs())  # stages side by side on two cores
+    build(
+        work,
+        options,
+        on_written,
+        on_stage,
+        echo_backup,
+        on_diagnostic,
+        settings=lambda: render_settings(settings, manifest_path(manifest)),
+    )
     if output_format == "json":
         echo_written(written, "json")
 

@@ -94,8 +94,10 @@ def is_valid(paths: Iterable[Path | str], options: ValidationOptions = Validatio
 def prepare() -> None:
     """Read the project schema (grammar and Schematron rules) ahead, as the first check of a process would:
     `tei build` does it while the edition is collated. The copy of it an edition points to shares what is
-    read here (tei.validate.schema keys schemas by their bytes)."""
-    load_schema(project_schema())
+    read here (tei.validate.schema keys schemas by their bytes), its Schematron rules compiled."""
+    for engine in load_schema(project_schema()):
+        if isinstance(engine, SchematronSchema):
+            engine.compile_rules()
 
 
 def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:

@@ -12,6 +12,7 @@ and generate-id(), are provided too.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -213,6 +214,19 @@ class SchematronSchema:
                 if variables is None:
                     variables = self._bind(pattern.lets, document, document, global_variables)
                 yield from self._run(rule, found, document, variables, handled, name)
+
+    def compile_rules(self) -> None:
+        """Every rule that elementpath would run compiled now, not when a document first needs it (`tei build`
+        does it for the project schema while the edition is collated: importing elementpath and compiling the
+        rules took about 0.1 s of the validate stage of the seeds). A rule that does not compile is left to
+        `check`, which reports it (SCH001)."""
+        for pattern in self.patterns:
+            for rule in pattern.rules:
+                with contextlib.suppress(InvalidInputError):
+                    self._compile(rule)
+            for _name, expression in pattern.lets:
+                with contextlib.suppress(InvalidInputError):
+                    self._token(expression)
 
     def _compile(self, rule: Rule) -> None:
         """Every expression of the rule compiled, or SCH001 for the first that does not compile."""
