@@ -29,6 +29,7 @@ from pathlib import Path
 
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import ExternalToolError
+from tei.render import latex_format
 from tei.render.fonts import faces, families, families_for, font_paths, language_families
 from tei.render.pdf import mapped, refuse_missing_glyphs, reproducible_timestamp, tool_failure
 from tei.render.typst_pdf import INSTALL_HINT as TYPST_HINT
@@ -262,11 +263,16 @@ def prepare() -> None:
 
 
 def compile_pdf(
-    source: bytes, source_name: str, figures: dict[str, str] | None = None, strict: bool = False
+    source: bytes,
+    source_name: str,
+    figures: dict[str, str] | None = None,
+    strict: bool = False,
+    preamble_format: bool = True,
 ) -> tuple[bytes, list[Diagnostic]]:
     """The PDF of a XeLaTeX document, compiled in a temporary folder that is removed afterwards; `figures`
     (file name -> SVG) are written beside the source as PDFs (svg_pdf) for its \\includegraphics. `strict`: a
-    character no family has refuses the PDF before XeLaTeX runs."""
+    character no family has refuses the PDF before XeLaTeX runs. `preamble_format`: each pass starts from
+    the format of the preamble (tei.render.latex_format), the same PDF in less time."""
     latexmk = shutil.which("latexmk")
     if latexmk is None:
         raise ExternalToolError(
@@ -277,33 +283,22 @@ def compile_pdf(
         refuse_missing_glyphs(uncovered)
     with tempfile.TemporaryDirectory(prefix="tei-latex-") as folder:
         tex = Path(folder) / "edition.tex"
-        tex.write_bytes(font_files(source, Path(folder)))
+        text = font_files(source, Path(folder))
         for name, svg in (figures or {}).items():
             (Path(folder) / name).write_bytes(svg_pdf(svg, source_name))
-        command = [
-            latexmk,
-            "-xelatex",
-            "-interaction=nonstopmode",
-            "-halt-on-error",
-            "-file-line-error",
-            "-e",
-            PAGE_NUMBERS_IGNORED,
-            tex.name,
-        ]
-        environment = {
-            **os.environ,
-            "SOURCE_DATE_EPOCH": str(reproducible_timestamp()),
-            "FORCE_SOURCE_DATE": "1",
-            "max_print_line": "10000",
-        }  # log lines unwrapped, so that an error shows whole
-        try:
-            finished = subprocess.run(
-                command, cwd=folder, env=environment, capture_output=True, timeout=TIMEOUT_SECONDS
-            )
-        except subprocess.TimeoutExpired:
-            raise ExternalToolError(
-                error("P021", f"latexmk did not finish within {TIMEOUT_SECONDS} s", source_name)
-            ) from None
+        made = latex_format.formatted(text.decode("utf-8"), Path(folder)) if preamble_format else None
+        finished = None
+        if made is not None:  # from the preamble's format (tei.render.latex_format); if that fails, as it stands
+            tex.write_bytes(made.source)
+            finished = _latexmk(latexmk, tex, source_name, made.option)
+            if finished.returncode != 0 or not tex.with_suffix(".pdf").is_file():
+                latex_format.forget(made)
+                for leftover in Path(folder).glob(f"{tex.stem}.*"):
+                    leftover.unlink()
+                finished = None
+        if finished is None:
+            tex.write_bytes(text)
+            finished = _latexmk(latexmk, tex, source_name)
         pdf = tex.with_suffix(".pdf")
         if finished.returncode != 0 or not pdf.is_file():
             raise tool_failure(
@@ -320,6 +315,35 @@ def compile_pdf(
             if d.message.split(" has no ")[1][:1] not in known
         ]
         return pdf.read_bytes(), uncovered + leftover
+
+
+def _latexmk(latexmk: str, tex: Path, source_name: str, option: str | None = None) -> subprocess.CompletedProcess:
+    """latexmk run on the source in its folder; `option` goes to each XeLaTeX pass (the format to start from)."""
+    command = [
+        latexmk,
+        "-xelatex",
+        "-interaction=nonstopmode",
+        "-halt-on-error",
+        "-file-line-error",
+        "-e",
+        PAGE_NUMBERS_IGNORED,
+    ]
+    if option is not None:
+        command += ["-e", f"$xelatex = q/xelatex {option} %O %S/;"]
+    environment = {
+        **os.environ,
+        "SOURCE_DATE_EPOCH": str(reproducible_timestamp()),
+        "FORCE_SOURCE_DATE": "1",
+        "max_print_line": "10000",
+    }  # log lines unwrapped, so that an error shows whole
+    try:
+        return subprocess.run(
+            [*command, tex.name], cwd=tex.parent, env=environment, capture_output=True, timeout=TIMEOUT_SECONDS
+        )
+    except subprocess.TimeoutExpired:
+        raise ExternalToolError(
+            error("P021", f"latexmk did not finish within {TIMEOUT_SECONDS} s", source_name)
+        ) from None
 
 
 def error_lines(log: Path) -> list[str]:

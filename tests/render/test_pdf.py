@@ -28,6 +28,7 @@ from tei.render import render
 from tei.xmlio import NSMAP, parse_file, tei
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2060"))
 WORD = re.compile(r"[^\W\d_]+")
 BOX = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
@@ -675,20 +676,7 @@ def test_a_heading_in_its_own_language_is_a_heading_set_in_its_direction(engine,
 
 
 # A scene in Arabic: speakers, a stage direction between them, prose.
-ARABIC_SCENE = """<?xml version="1.0" encoding="UTF-8"?>
-<TEI xmlns="http://www.tei-c.org/ns/1.0" xml:lang="ar">
-  <teiHeader><fileDesc>
-    <titleStmt><title>مشهد من يوم بدر (test edition)</title></titleStmt>
-    <publicationStmt><p>Written for the print tests.</p></publicationStmt>
-    <sourceDesc><listWit><witness xml:id="A">A</witness><witness xml:id="B">B</witness></listWit></sourceDesc>
-  </fileDesc></teiHeader>
-  <text><body><div>
-    <sp><speaker>الراوي</speaker><p>قال الراوي إن يوم بدر كان <app><lem wit="#A">يوما</lem><rdg wit="#B">يوم</rdg></app> عظيما في تاريخ المسلمين، فقد التقى فيه الجمعان ونصر الله المؤمنين على قلتهم.</p></sp>
-    <stage>يدخل الفارس على فرسه</stage>
-    <sp><speaker>الفارس</speaker><p>أقدم حيزوم، فإن النصر قريب والله مع الصابرين في كل حين.</p></sp>
-  </div></body></text>
-</TEI>
-"""
+ARABIC_SCENE = FIXTURES / "arabic-scene.xml"
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])
@@ -699,7 +687,7 @@ def test_a_right_to_left_stage_direction_is_indented_from_the_right(engine, tmp_
     if engine == "latex":
         request.getfixturevalue("latexmk")
     edition = tmp_path / "scene.xml"
-    edition.write_text(ARABIC_SCENE, encoding="utf-8")
+    edition.write_bytes(ARABIC_SCENE.read_bytes())
     pdf = render_pdf(edition, tmp_path / "scene.pdf", engine, **{"line-step": "1"})
     _, speaker, (left, right) = heading_row(pdf, "الراوي")
     assert abs(max(w.x1 for w in speaker) - right) <= 2, (speaker, right)

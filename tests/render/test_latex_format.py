@@ -1,0 +1,93 @@
+"""The preamble's format (tei.render.latex_format): the LaTeX engine's PDF is the same, byte for byte, with
+and without it; a format that cannot be made or read leaves the plain compilation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tei.outputs import write_files
+from tei.render import latex_format, render
+
+EDITIONS = Path(__file__).resolve().parent.parent / "fixtures" / "editions"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def latex_pdf(edition: Path, output: Path) -> bytes:
+    write_files(render(edition, "pdf", output, {"engine": "latex"}).files, force=True)
+    return output.read_bytes()
+
+
+def plain_pdf(edition: Path, output: Path, monkeypatch) -> bytes:
+    """The PDF compiled from the source as it stands, every pass reading the whole preamble."""
+    with monkeypatch.context() as patched:
+        patched.setattr(latex_format, "formatted", lambda text, folder: None)
+        return latex_pdf(edition, output)
+
+
+@pytest.mark.parametrize("name", ["seeds", "mini", "arabic-scene"])
+def test_the_pdf_from_the_preambles_format_is_the_pdf_from_the_source(
+    name, seed_edition_file, tmp_path, monkeypatch, latexmk
+):
+    """Three preambles: the seeds (English, the isnad diagram's graphicx), the mini edition, a play set
+    right to left (Arabic the document's language, its own bottom margin)."""
+    edition = {
+        "seeds": seed_edition_file,
+        "mini": EDITIONS / "mini.xml",
+        "arabic-scene": FIXTURES / "arabic-scene.xml",
+    }[name]
+    used, formatted = [], latex_format.formatted
+    with monkeypatch.context() as patched:
+        patched.setattr(
+            latex_format, "formatted", lambda text, folder: used.append(formatted(text, folder)) or used[-1]
+        )
+        made = latex_pdf(edition, tmp_path / "format.pdf")
+    assert used and used[0] is not None, "the PDF was compiled from the preamble's format"
+    assert made == plain_pdf(edition, tmp_path / "plain.pdf", monkeypatch)
+
+
+def test_a_format_that_cannot_be_read_is_removed_and_the_source_compiled_as_it_stands(tmp_path, monkeypatch, latexmk):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    edition = EDITIONS / "mini.xml"
+    first = latex_pdf(edition, tmp_path / "first.pdf")
+    (made,) = latex_format.cache_folder().glob("*.fmt")
+    made.write_bytes(b"not a format")
+    again = latex_pdf(edition, tmp_path / "again.pdf")
+    assert again == first
+    assert not made.exists(), "the format a run failed from is removed (the next run makes it anew)"
+
+
+def test_without_a_cache_folder_there_is_no_format(tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    text = (
+        "\\documentclass[twoside,10pt]{article}\n\\usepackage{fontspec}\n\\setmainfont{Noto Serif}\n"
+        "\\begin{document}x\\end{document}\n"
+    )
+    assert latex_format.formatted(text, tmp_path) is None
+
+
+def test_a_preamble_that_declares_a_font_first_or_is_not_an_article_is_not_dumped():
+    assert latex_format.dumped_part("\\documentclass{book}\n\\setmainfont{X}\n") is None
+    assert latex_format.dumped_part("\\documentclass{article}\n\\newfontfamily\\x{X}\n\\setmainfont{X}\n") is None
+    assert latex_format.dumped_part("\\documentclass{article}\n\\begin{document}\n\\setmainfont{X}\n") is None
+    prefix, rest = latex_format.dumped_part("\\documentclass{article}\n\\usepackage{fontspec}\n\\setmainfont{X}\n")
+    assert (prefix, rest) == ("\\documentclass{article}\n\\usepackage{fontspec}\n", "\\setmainfont{X}\n")
+
+
+NATIVE = """\\font\\nullfont=nullfont
+\\font\\TU/lmr/m/n/10=[lmroman10-regular]:mapping=tex-text;
+! Can't \\dump a format with native fonts or font-mappings.
+<*> &xelatex preamble.tex
+\\font\\TU/lmr/bx/n/10=[lmroman10-bold]:mapping=tex-text;
+! Can't \\dump a format with native fonts or font-mappings.
+Beginning to dump on file x.fmt
+"""
+
+
+def test_the_native_fonts_of_a_dump_are_read_from_its_log_and_any_other_error_refuses_it():
+    assert latex_format._native_fonts(NATIVE) == ("TU/lmr/m/n/10", "TU/lmr/bx/n/10")
+    assert latex_format._native_fonts(NATIVE.replace("Beginning to dump", "No dump")) is None
+    assert latex_format._native_fonts("! Undefined control sequence.\nBeginning to dump on file x.fmt\n") is None
