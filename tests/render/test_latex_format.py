@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tei.outputs import write_files
 from tei.render import latex_format, render
+from tei.render.latex_pdf import compile_pdf
 
-EDITIONS = Path(__file__).resolve().parent.parent / "fixtures" / "editions"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
@@ -26,17 +24,18 @@ def plain_pdf(edition: Path, output: Path, monkeypatch) -> bytes:
         return latex_pdf(edition, output)
 
 
-@pytest.mark.parametrize("name", ["seeds", "mini", "arabic-scene"])
-def test_the_pdf_from_the_preambles_format_is_the_pdf_from_the_source(
-    name, seed_edition_file, tmp_path, monkeypatch, latexmk
+def test_the_seeds_pdf_from_the_preambles_format_is_the_pdf_from_the_source(
+    seed_pdfs, seed_edition_file, tmp_path, monkeypatch
 ):
-    """Three preambles: the seeds (English, the isnad diagram's graphicx), the mini edition, a play set
-    right to left (Arabic the document's language, its own bottom margin)."""
-    edition = {
-        "seeds": seed_edition_file,
-        "mini": EDITIONS / "mini.xml",
-        "arabic-scene": FIXTURES / "arabic-scene.xml",
-    }[name]
+    """The seeds' LaTeX print as every test reads it (seed_pdfs: English, the isnad diagram's graphicx)."""
+    made, _ = seed_pdfs["latex"]
+    assert made.read_bytes() == plain_pdf(seed_edition_file, tmp_path / "plain.pdf", monkeypatch)
+
+
+def test_a_right_to_left_pdf_from_the_preambles_format_is_the_pdf_from_the_source(tmp_path, monkeypatch, latexmk):
+    """A play set right to left (Arabic the document's language: another preamble, its own bottom margin),
+    compiled from the format as the log of the run shows."""
+    edition = FIXTURES / "arabic-scene.xml"
     used, formatted = [], latex_format.formatted
     with monkeypatch.context() as patched:
         patched.setattr(
@@ -47,14 +46,19 @@ def test_the_pdf_from_the_preambles_format_is_the_pdf_from_the_source(
     assert made == plain_pdf(edition, tmp_path / "plain.pdf", monkeypatch)
 
 
+TINY = (
+    b"\\documentclass[twoside,10pt]{article}\n\\usepackage{fontspec}\n\\setmainfont{Noto Serif}\n"
+    b"\\begin{document}\nA line of text.\n\\end{document}\n"
+)
+
+
 def test_a_format_that_cannot_be_read_is_removed_and_the_source_compiled_as_it_stands(tmp_path, monkeypatch, latexmk):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    edition = EDITIONS / "mini.xml"
-    first = latex_pdf(edition, tmp_path / "first.pdf")
+    first, _ = compile_pdf(TINY, "tiny.tex")
     (made,) = latex_format.cache_folder().glob("*.fmt")
     made.write_bytes(b"not a format")
-    again = latex_pdf(edition, tmp_path / "again.pdf")
-    assert again == first
+    again, _ = compile_pdf(TINY, "tiny.tex")
+    assert again == first == compile_pdf(TINY, "tiny.tex", preamble_format=False)[0]
     assert not made.exists(), "the format a run failed from is removed (the next run makes it anew)"
 
 

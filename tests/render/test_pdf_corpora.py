@@ -199,11 +199,21 @@ def pair_edition(shared_dir, tmp_path_factory):
     return edition
 
 
-@pytest.mark.parametrize("engine", ["typst", "latex"])
-@pytest.mark.parametrize("index", range(16))
+# The pairs LaTeX prints besides Typst's sixteen: the four read back entry by entry (KEYED_PAIRS) and the two
+# longest after pair 0 (the most lines, the likeliest to run into the bottom margin). LaTeX printed all
+# sixteen until issue 13 asked for a quicker suite: 57 s of the suite's 668 s of work, for pairs whose
+# layout differs only in their words; LaTeX's Arabic is also printed from Bisharah and BAlam52 (above).
+KEYED_PAIRS = (0, 5, 8, 13)  # a sample of the pairs read back entry by entry (the PDFs of the test below, reused)
+LATEX_PAIRS = tuple(sorted({*KEYED_PAIRS, 2, 7}))
+
+
+@pytest.mark.parametrize(
+    ("index", "engine"), [(index, "typst") for index in range(16)] + [(index, "latex") for index in LATEX_PAIRS]
+)
 def test_every_pair_of_the_arabic_corpus_prints_within_its_margins(index, engine, pair_edition, printed, request):
     """The Arabic corpus (fully vocalised): no line below the bottom margin, no blank page, every character
-    in an embedded font that has it, no character without a font."""
+    in an embedded font that has it, no character without a font. Typst prints every pair; LaTeX those of
+    LATEX_PAIRS."""
     if engine == "latex":
         request.getfixturevalue("latexmk")
     diagnostics, pdf = printed(pair_edition(index), engine)
@@ -213,10 +223,6 @@ def test_every_pair_of_the_arabic_corpus_prints_within_its_margins(index, engine
     assert_within_margins_and_no_blank_page(pdf, last_page_free=engine == "latex")
     assert_no_rows_overlap(pdf)
     assert_glyphs_covered(pdf)
-
-
-# A sample of the pairs read back entry by entry (the PDFs above, reused).
-KEYED_PAIRS = (0, 5, 8, 13)
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])
