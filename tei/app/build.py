@@ -267,8 +267,20 @@ def build(
 
     `settings`, when given, makes options.render (render_settings: the manifest's [render] options checked
     against the formats, M014) once the stages from the manifest are under way, before anything is written:
-    it imports every output format's module (40 ms), which those stages do not need.
+    it imports every output format's module (40 ms), which those stages do not need. An output folder this
+    call made is removed again if the build stops before writing into it (a manifest refused, M014).
     """
+    made = not options.output.exists()
+    try:
+        return _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings)
+    except BaseException:
+        if made:
+            with contextlib.suppress(OSError):
+                options.output.rmdir()  # only while empty
+        raise
+
+
+def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings) -> bool:
     prepare_folder(options.output)
     edition_path = options.output / "edition.xml"
     if not options.force:

@@ -211,7 +211,7 @@ def test_an_unknown_render_option_names_the_manifest_and_the_key(seeds_copy, tmp
     line = one_error_line(result)
     assert str(seeds_copy / "edition.toml") in line and "[M014]" in line
     assert key in line or "epub" in line
-    assert not (tmp_path / "b" / "edition.xml").exists()
+    assert not (tmp_path / "b").exists(), "the options are checked once the first stages run: nothing is left"
 
 
 def test_a_manifest_that_is_not_toml_is_one_message_from_tei_build(seeds_copy, tmp_path):
