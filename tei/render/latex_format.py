@@ -12,7 +12,7 @@ fonts are loaded at each run, as before. That part depends on the paper, the fon
 and whether an isnad diagram is drawn, not on the text, so a machine keeps few formats. They live in the
 user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`, then `tei/latex-formats`), named by a hash of the
 dumped text and of the format they build on (the path, size and time of TeX Live's xelatex.fmt: an update
-of TeX Live makes new ones). A format is written whole or not at all (made in a temporary folder, then
+of TeX Live makes new ones); the 16 used last are kept. A format is written whole or not at all (made in a temporary folder, then
 renamed), so builds side by side may make the same one; the last rename wins, with the same bytes.
 
 XeTeX cannot keep a font it loaded through the system's font libraries (a "native" font): at \\dump it
@@ -50,6 +50,7 @@ DUMPED_UNTIL = "\n\\setmainfont"  # the first font declaration of the stylesheet
 # What \onecolumn's \clearpage leaves in a run from the source, put back in a run from the format.
 CLEARED_PAGE = "\\write-1{}\\prevdepth=0pt"
 BUILD_SECONDS = 120
+FORMATS_KEPT = 16
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,8 @@ def format_file(prefix: str) -> tuple[Path, tuple[str, ...]] | None:
     path = cache_folder() / f"{key}.fmt"
     forgotten = path.with_suffix(".native-fonts")
     if path.is_file() and forgotten.is_file():
+        with contextlib.suppress(OSError):
+            os.utime(path)  # used now: the least recently used go first (_keep_the_newest)
         return path, tuple(forgotten.read_text(encoding="utf-8").split())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -123,9 +126,20 @@ def format_file(prefix: str) -> tuple[Path, tuple[str, ...]] | None:
             (Path(scratch) / "fonts").write_text(" ".join(native), encoding="utf-8")
             os.replace(Path(scratch) / "fonts", forgotten)
             os.replace(made, path)
+        _keep_the_newest(path.parent)
     except (OSError, subprocess.SubprocessError):
         return None
     return path, native
+
+
+def _keep_the_newest(folder: Path) -> None:
+    """At most FORMATS_KEPT formats in the cache (9 MB each): a changed stylesheet or TeX Live makes new
+    ones, and the least recently used are removed."""
+    formats = sorted(folder.glob("*.fmt"), key=lambda found: found.stat().st_mtime, reverse=True)
+    for old in formats[FORMATS_KEPT:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+            old.with_suffix(".native-fonts").unlink()
 
 
 def _native_fonts(log: str) -> tuple[str, ...] | None:

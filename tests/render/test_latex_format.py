@@ -3,6 +3,7 @@ and without it; a format that cannot be made or read leaves the plain compilatio
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tei.outputs import write_files
@@ -95,3 +96,15 @@ def test_the_native_fonts_of_a_dump_are_read_from_its_log_and_any_other_error_re
     assert latex_format._native_fonts(NATIVE) == ("TU/lmr/m/n/10", "TU/lmr/bx/n/10")
     assert latex_format._native_fonts(NATIVE.replace("Beginning to dump", "No dump")) is None
     assert latex_format._native_fonts("! Undefined control sequence.\nBeginning to dump on file x.fmt\n") is None
+
+
+def test_the_cache_keeps_the_formats_used_last(tmp_path):
+    for number in range(latex_format.FORMATS_KEPT + 2):
+        made = tmp_path / f"{number:02}.fmt"
+        made.write_bytes(b"")
+        made.with_suffix(".native-fonts").write_text("")
+        os.utime(made, (1000 + number, 1000 + number))
+    latex_format._keep_the_newest(tmp_path)
+    kept = sorted(path.name for path in tmp_path.glob("*.fmt"))
+    assert kept == [f"{number:02}.fmt" for number in range(2, latex_format.FORMATS_KEPT + 2)]
+    assert len(list(tmp_path.glob("*.native-fonts"))) == latex_format.FORMATS_KEPT
