@@ -6,6 +6,8 @@ TESTS = Path(__file__).resolve().parent
 PROJECT = TESTS.parent
 SEEDS = PROJECT / "seeds"
 FIXTURES = TESTS / "fixtures"
+RENDER_FIXTURES = TESTS / "render" / "fixtures"
+ARABIC_SCENE = RENDER_FIXTURES / "arabic-scene.xml"  # a play in Arabic: speakers, a stage direction, prose
 SHARED = PROJECT.parent / "shared"
 ARTIFACTS = TESTS / "artifacts"
 # The parallel-segmentation editions of other projects in ../shared/corpora/tei-apparatus/ (the Guidelines

@@ -220,13 +220,15 @@ class SchematronSchema:
         does it for the project schema while the edition is collated: importing elementpath and compiling the
         rules took about 0.1 s of the validate stage of the seeds). A rule that does not compile is left to
         `check`, which reports it (SCH001)."""
+        lets = [expression for _name, expression in self.global_lets]
         for pattern in self.patterns:
+            lets += [expression for _name, expression in pattern.lets]
             for rule in pattern.rules:
                 with contextlib.suppress(InvalidInputError):
                     self._compile(rule)
-            for _name, expression in pattern.lets:
-                with contextlib.suppress(InvalidInputError):
-                    self._token(expression)
+        for expression in lets:
+            with contextlib.suppress(InvalidInputError):
+                self._token(expression)
 
     def _compile(self, rule: Rule) -> None:
         """Every expression of the rule compiled, or SCH001 for the first that does not compile."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from paths import ARABIC_SCENE
+
 from tei.outputs import write_files
 from tei.render import latex_format, render
 from tei.render.latex_pdf import compile_pdf
-
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def latex_pdf(edition: Path, output: Path) -> bytes:
@@ -36,7 +36,7 @@ def test_the_seeds_pdf_from_the_preambles_format_is_the_pdf_from_the_source(
 def test_a_right_to_left_pdf_from_the_preambles_format_is_the_pdf_from_the_source(tmp_path, monkeypatch, latexmk):
     """A play set right to left (Arabic the document's language: another preamble, its own bottom margin),
     compiled from the format as the log of the run shows."""
-    edition = FIXTURES / "arabic-scene.xml"
+    edition = ARABIC_SCENE
     used, formatted = [], latex_format.formatted
     with monkeypatch.context() as patched:
         patched.setattr(

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from paths import ARABIC_SCENE
 
 from tei.apparatus import Apparatus, readings, witness_text
 from tei.apparatus.places import by_place
@@ -28,7 +29,6 @@ from tei.render import render
 from tei.xmlio import NSMAP, parse_file, tei
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "editions" / "mini.xml"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2060"))
 WORD = re.compile(r"[^\W\d_]+")
 BOX = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
@@ -673,10 +673,6 @@ def test_a_heading_in_its_own_language_is_a_heading_set_in_its_direction(engine,
         text = next(iter(source.values())).decode("utf-8")
         assert '#tei-section-head("' in text and '", "ar", [' in text, "the Arabic heading is a section heading"
     save_page(pdf, 2, artifacts / f"print-{engine}-headings-two-languages")
-
-
-# A scene in Arabic: speakers, a stage direction between them, prose.
-ARABIC_SCENE = FIXTURES / "arabic-scene.xml"
 
 
 @pytest.mark.parametrize("engine", ["typst", "latex"])
