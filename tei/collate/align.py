@@ -12,7 +12,8 @@ How it works (docs/collation.md tells the longer story):
 4. matches standing alone between long gaps are dropped as coincidences ("chaff"); the words left
    over between two matches are paired as substitutions when they balance;
 5. a run of words one witness has where the others lack it, equal to a run it lacks elsewhere, is a
-   transposition (a Move), recorded so that the two places are linked in the apparatus;
+   transposition (a Move), recorded so that the two places are linked in the apparatus, word for word
+   (tei.collate.analyse cuts both places alike and links them piece by piece);
 6. near copies (two witnesses alike in at least NEAR_COPY of their keys, in order) count as one: they
    share one witness's weight in the columns' support and consensus, come one after the other, and a copy
    joins the columns of its original's words, so adding a copy leaves the others' alignment as it was.
@@ -51,8 +52,10 @@ RARE_COUNT = 4  # anchors may be keys occurring the same number of times (up to 
 CHAFF_RUN = 2  # a cluster of this many matches or fewer ...
 CHAFF_GAP = 4  # ... between gaps this long on both sides is dropped as a coincidence
 MIN_MOVE = 3  # words a moved block needs to count as a transposition ...
+SUBSTITUTED_GAP = 1  # words substituted between two matched words of a moved block, counted as its own
 MOVE_DENSITY = 0.75  # ... and the share of the moved block they must cover
-MOVE_RARE = 4  # columns (at most) a key of a moved block appears in
+MOVE_RARE = 4  # columns (at most) a key of a moved block appears in ...
+MOVE_LONG = 8  # ... unless this many of its words are the same in both places (no stock phrase is that long)
 MOVE_CANDIDATES = 5  # blocks lacking elsewhere tried for each added block, most shared words first
 SMALL_GAP = 3  # in a gap this small, words of one class pair up even when the runs differ in length
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
@@ -829,37 +832,77 @@ def find_moves(
     """Blocks the witness has in one place (inserted) that match a block it lacks in another (deleted).
 
     A block matches when at least MIN_MOVE of its words, one of them rare in the text (in at most
-    MOVE_RARE columns: not a stock phrase like "the Messenger of Allah"), align in order with the other
-    block and cover MOVE_DENSITY of it (a moved block may itself have lost or gained a word)."""
+    MOVE_RARE columns: not a stock phrase like "the Messenger of Allah") or MOVE_LONG of them the same,
+    align in order with the other block and cover MOVE_DENSITY of it (a moved block may itself have lost
+    or gained a word). Two rare words with a substituted word between them, or a respelled one beside
+    them, make a block too (_with_substituted). What is left of an inserted run on either side of a block
+    it matched is tried again: the others may read it in another place."""
     where: dict[str, list[int]] = {}
     for number, run in enumerate(deleted_runs):
         for column in run:
             where.setdefault(column.key, []).append(number)
     used: set[int] = set()
     moves = []
-    for run in inserted_runs:
+    waiting = list(reversed(inserted_runs))
+    while waiting:
+        run = waiting.pop()
         if len(run) < MIN_MOVE:
             continue
         votes = Counter(number for column in run for number in set(where.get(column.key, ())) if number not in used)
         for number, shared in votes.most_common(MOVE_CANDIDATES):
-            if shared < MIN_MOVE:
+            if shared < MIN_MOVE - 1:
                 break
-            move = _matched_block(wid, run, deleted_runs[number])
-            if move and min(frequency[column.key] for column in move.original) <= MOVE_RARE:
+            move = _matched_block(wid, run, deleted_runs[number], frequency)
+            if move and (
+                sum(m.key == o.key for m, o in zip(move.moved, move.original)) >= MOVE_LONG
+                or min(frequency[column.key] for column in move.original) <= MOVE_RARE
+            ):
                 moves.append(move)
                 used.add(number)
+                # the rest of the run may have stood elsewhere (a block the others read in two places)
+                first, last = run.index(move.moved[0]), run.index(move.moved[-1])
+                waiting.extend((run[last + 1 :], run[:first]))
                 break
     return moves
 
 
-def _matched_block(wid: str, run: list[Column], target: list[Column]) -> Move | None:
+def _with_substituted(pairs: list[tuple[int, int]], run: list[Column], target: list[Column]) -> list[tuple[int, int]]:
+    """The matched pairs with the words between two of them that stand in the same number in both blocks
+    (at most SUBSTITUTED_GAP), and a word before the first or after the last that is a spelling of the word
+    there (PAIR_SIMILARITY): a moved block keeps its substitutions and respellings where they stand."""
+    (i, j), (i2, j2) = pairs[0], pairs[-1]
+    if i and j and _similarity(run[i - 1].key, target[j - 1].key) >= PAIR_SIMILARITY:
+        pairs = [(i - 1, j - 1)] + pairs
+    if (
+        i2 + 1 < len(run)
+        and j2 + 1 < len(target)
+        and _similarity(run[i2 + 1].key, target[j2 + 1].key) >= PAIR_SIMILARITY
+    ):
+        pairs = pairs + [(i2 + 1, j2 + 1)]
+    filled: list[tuple[int, int]] = []
+    for (i, j), (i2, j2) in zip(pairs, pairs[1:] + [(-1, -1)]):
+        filled.append((i, j))
+        if i2 >= 0 and i2 - i == j2 - j and 1 < i2 - i <= SUBSTITUTED_GAP + 1:
+            filled.extend((i + k, j + k) for k in range(1, i2 - i))
+    return filled
+
+
+def _matched_block(wid: str, run: list[Column], target: list[Column], frequency: Counter) -> Move | None:
     interned: dict[str, int] = {}
     pairs = matched_pairs(
         [interned.setdefault(c.key, len(interned)) for c in run],
         [interned.setdefault(c.key, len(interned)) for c in target],
     )
-    if len(pairs) < MIN_MOVE or len({run[i].key for i, _ in pairs}) < 2:
+    if len(pairs) < MIN_MOVE - 1 or len({run[i].key for i, _ in pairs}) < 2:
         return None  # too short, or one common word repeated ("a a a")
+    rare = all(frequency[run[i].key] <= MOVE_RARE for i, _ in pairs)
+    if len(pairs) < MIN_MOVE and not rare:
+        return None  # one word short of a block: only rare words, with a substitution beside them, make one
+    filled = _with_substituted(pairs, run, target)
+    if rare:  # the substituted words count towards the block's size and density only beside rare words
+        pairs = filled
+    if len(pairs) < MIN_MOVE:
+        return None
     moved_span = pairs[-1][0] - pairs[0][0] + 1
     others = {wid for _, j in pairs for wid in target[j].cells}
     shared_span = sum(
@@ -869,4 +912,4 @@ def _matched_block(wid: str, run: list[Column], target: list[Column]) -> Move | 
     )
     if len(pairs) < MOVE_DENSITY * moved_span or shared_span > 2 * len(pairs):
         return None  # the block must be mostly matched where it stood; a few witnesses' own words there do not count
-    return Move(wid, tuple(run[i] for i, _ in pairs), tuple(target[j] for _, j in pairs))
+    return Move(wid, tuple(run[i] for i, _ in filled), tuple(target[j] for _, j in filled))

@@ -78,7 +78,7 @@ class Collation:
     witness_order: tuple[str, ...]  # the order of the work, used inside @wit
     base: str | None
     profile: Profile
-    moved: set[int] = field(default_factory=set)  # id() of every column a transposition touches
+    moved: dict[int, int] = field(default_factory=dict)  # id() of every column a moved block spans -> its piece
     unit_of: dict[int, str] = field(default_factory=dict)  # id() of a column -> its unit's id
     taken: set[str] = field(default_factory=set)
     position: dict[int, int] = field(default_factory=dict)  # id() of a column -> its index
@@ -128,7 +128,13 @@ def segments(columns: list[Column], wids: tuple[str, ...], collation: Collation)
     for n, column in enumerate(columns):
         kind, keys = _kind_and_keys(column, wids, collation)
         if kind == MAJOR:
-            if runs and runs[-1][0] == MAJOR and _same_agreement(runs[-1][2], keys):
+            block = collation.moved.get(id(column))
+            if (
+                runs
+                and runs[-1][0] == MAJOR
+                and collation.moved.get(id(runs[-1][1][-1])) == block
+                and _same_agreement(runs[-1][2], keys)
+            ):
                 runs[-1][1].append(column)
             else:
                 runs.append((kind, [column], _grouped({}, keys)))
@@ -439,6 +445,45 @@ def _unit_id(columns: list[Column], texts: list[Text], collation: Collation) -> 
     return candidate
 
 
+def _moved_pieces(columns: list[Column], collation: Collation) -> dict[int, int]:
+    """id() of every column a moved block spans, where it stands and where it stood, -> its piece's number.
+
+    A piece is a run of the block's matched words that stand one after the other in both places and
+    within one agreement of the place it stood (segments, as anywhere: where the others divide differently,
+    a new piece). The two places are cut alike, each word where the word it matched is cut; the words of
+    either place that matched nothing are pieces of their own. A unit never runs across a piece's edge,
+    so each piece is one unit in each place with the same words: the transposition links them piece by
+    piece, and two linked readings correspond word for word."""
+    pieces: dict[int, int] = {}
+    order = collation.alignment.order
+    number = 0
+    for move in collation.alignment.moves:
+        first, last = collation.position[id(move.original[0])], collation.position[id(move.original[-1])]
+        stood: dict[int, int] = {}  # the agreement run of each column where the block stood
+        for n, (_, run) in enumerate(segments(columns[first : last + 1], order, collation)):
+            stood.update((id(column), n) for column in run)
+        matched: dict[int, int] = {}
+        before = None
+        for moved, original in zip(move.moved, move.original):
+            place = (collation.position[id(moved)], collation.position[id(original)], stood[id(original)])
+            if before is None or place[:2] != (before[0] + 1, before[1] + 1) or place[2] != before[2]:
+                number += 1
+            before = place
+            matched[id(moved)] = matched[id(original)] = number
+        shared = set(matched.values())
+        for part in (move.original, move.moved):
+            first, last = collation.position[id(part[0])], collation.position[id(part[-1])]
+            piece = None
+            for column in columns[first : last + 1]:
+                if id(column) in matched:
+                    piece = matched[id(column)]
+                elif piece is None or piece in shared:
+                    number += 1  # words that matched nothing: a piece of their own
+                    piece = number
+                pieces.setdefault(id(column), piece)
+    return pieces
+
+
 def edition_body(
     collation: Collation, body_of=None
 ) -> tuple[tuple[str | VariationUnit, ...], tuple[Transposition, ...]]:
@@ -446,14 +491,16 @@ def edition_body(
     the body instead of `arrange` over every column (tei.collate.clauses does, for paraphrases)."""
     columns = collation.alignment.columns
     collation.position = {id(c): n for n, c in enumerate(columns)}
-    collation.moved = {id(c) for move in collation.alignment.moves for c in move.moved + move.original}
+    collation.moved = {}  # the pieces are cut by segments with no block known yet
+    collation.moved = _moved_pieces(columns, collation)
     if body_of is None:
         body = arrange(columns, tuple(w for w in collation.alignment.order), collation)
     else:
         body = body_of(collation)
     transpositions: list[Transposition] = []
     for move in collation.alignment.moves:
-        pair = (collation.unit_of.get(id(move.original[0])), collation.unit_of.get(id(move.moved[0])))
-        if None not in pair and pair[0] != pair[1] and Transposition(pair) not in transpositions:
-            transpositions.append(Transposition(pair))
+        for original, moved in zip(move.original, move.moved):  # piece by piece (see _moved_pieces)
+            pair = (collation.unit_of.get(id(original)), collation.unit_of.get(id(moved)))
+            if None not in pair and pair[0] != pair[1] and Transposition(pair) not in transpositions:
+                transpositions.append(Transposition(pair))
     return body, tuple(transpositions)

@@ -6,12 +6,17 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
+from tei.collate import collate
 from tei.collate.align import align, canonical_order, matched_pairs, runs_kept_together, supported_pairs
 from tei.collate.analyse import Text, reading_type
 from tei.collate.tokenize import tokenize
 from tei.errors import InvalidInputError
+from tei.model import Witness, Work
 from tei.text.normalize import PROFILES, profile_named
+from tei.writers.edition import edition_bytes
+from tei.xmlio import NSMAP
 
 HADITH = profile_named("hadith-en")
 
@@ -165,3 +170,64 @@ def test_a_word_some_witnesses_read_joins_their_column_across_a_long_gap():
     columns = align(witnesses).columns
     assert [sorted(c.cells) for c in columns if "Y0" in c.cells and "H0" not in c.cells] == []
     assert next(sorted(c.cells) for c in columns if c.cells.get("Z") == 2) == sorted(witnesses)
+
+
+def _transposed_readings(texts: dict[str, str]) -> list[list[dict[str, str]]]:
+    """For each transpose of the collated TEI, the readings (witness -> text) of each unit it names."""
+    witnesses = tuple(Witness(wid, wid, text) for wid, text in texts.items())
+    tree = etree.fromstring(edition_bytes(collate(Work("moved", "Moved", base="A", witnesses=witnesses))))
+    found = []
+    for transpose in tree.iterfind(".//tei:transpose", NSMAP):
+        units = []
+        for pointer in transpose.iterfind("tei:ptr", NSMAP):
+            (app,) = tree.xpath("//tei:app[@xml:id = $id]", namespaces=NSMAP, id=pointer.get("target")[1:])
+            units.append(
+                {
+                    wid.lstrip("#"): "".join(reading.itertext()).strip()
+                    for reading in app.iter(f"{{{NSMAP['tei']}}}lem", f"{{{NSMAP['tei']}}}rdg")
+                    for wid in reading.get("wit", "").split()
+                }
+            )
+        found.append(units)
+    return found
+
+
+def test_a_moved_block_is_linked_word_for_word_where_the_others_divide():
+    """Where the block stood, C reads one of its words otherwise: the place is cut there, the block in B
+    is cut at the same word, and each piece is linked to its own (readings of equal length)."""
+    texts = {
+        "A": "on that day the Ansari related the whole event to the Prophet without any delay or doubt and he said",
+        "B": "on that day without any delay or doubt the Ansari related the whole event to the Prophet and he said",
+        "C": "on that day the Ansari related the whole event to the Prophet without any pause or doubt and he said",
+    }
+    links = _transposed_readings(texts)
+    assert len(links) == 3, links  # "without any", "delay" (C: "pause"), "or doubt"
+    for stood, moved in links:
+        assert stood["A"] and not moved["A"] and moved["B"] and not stood["B"]
+        assert len(stood["A"].split()) == len(moved["B"].split()), (stood, moved)
+
+
+def test_the_rest_of_a_moved_run_is_found_where_it_stood():
+    """B reads in one place two blocks that A and C read in two places: each is linked to its own."""
+    texts = {
+        "A": "alpha bravo xray yankee zulu charlie delta echo foxtrot golf quebec romeo sierra hotel india juliet kilo",
+        "B": "alpha bravo charlie delta echo foxtrot golf hotel india juliet xray yankee zulu quebec romeo sierra kilo",
+        "C": "alpha bravo xray yankee zulu charlie delta echo foxtrot golf quebec romeo sierra hotel india juliet kilo",
+    }
+    moved = sorted(moved["B"] for _, moved in _transposed_readings(texts))
+    assert moved == ["quebec romeo sierra", "xray yankee zulu"]
+
+
+def test_a_moved_block_keeps_a_substituted_word_between_two_rare_ones():
+    """Two rare words and a word substituted between them moved together: one block, linked word for word;
+    with common words (`the ... of`), two matches and a substitution are no block."""
+    texts = {
+        "A": "on that day the kestrel falcon osprey flew over them and the men of the town looked up at it",
+        "B": "on that day the flew over them and the men of the town looked up kestrel hawk osprey at it",
+        "C": "on that day the kestrel falcon osprey flew over them and the men of the town looked up at it",
+    }
+    assert [(stood["A"], moved["B"]) for stood, moved in _transposed_readings(texts)] == [
+        ("kestrel falcon osprey", "kestrel hawk osprey")
+    ]
+    common = {wid: text.replace("kestrel", "the").replace("osprey", "of") for wid, text in texts.items()}
+    assert _transposed_readings(common) == []
