@@ -13,7 +13,7 @@ from tei.collate.align import align, canonical_order, matched_pairs, runs_kept_t
 from tei.collate.analyse import Text, reading_type
 from tei.collate.tokenize import tokenize
 from tei.errors import InvalidInputError
-from tei.model import Witness, Work
+from tei.model import ReadingGroup, VariationUnit, Witness, Work, text_read
 from tei.text.normalize import PROFILES, profile_named
 from tei.writers.edition import edition_bytes
 from tei.xmlio import NSMAP
@@ -231,3 +231,31 @@ def test_a_moved_block_keeps_a_substituted_word_between_two_rare_ones():
     ]
     common = {wid: text.replace("kestrel", "the").replace("osprey", "of") for wid, text in texts.items()}
     assert _transposed_readings(common) == []
+
+
+def _paraphrase_containers(d_text: str) -> list:
+    texts = {
+        "A": "They marched out at dawn. On the road a voice called: Go ahead, Haizum! and the rider passed them.",
+        "B": "They marched out at dawn. On the road they heard nothing, and the rider passed them.",
+        "C": "They went out at dawn. On the road they heard nothing and the rider passed them.",
+    }
+    witnesses = [Witness(wid, wid, text) for wid, text in texts.items()]
+    witnesses.append(Witness("D", "D", d_text, kind="paraphrase"))
+    edition = collate(Work("stretch", "Stretch", base="A", profile="hadith-en", witnesses=tuple(witnesses)))
+    return [part for part in edition.body if isinstance(part, VariationUnit)]
+
+
+def test_a_paraphrase_that_spells_the_base_s_words_otherwise_is_typed_so():
+    """D follows A word for word for four words and spells one otherwise: the stretch is a clause
+    container of its own, D's reading typed orthographic against A's words; D's other words stay a
+    paraphrase of their clause. Read with A's very letters, the stretch is no container of its own."""
+    d_text = 'At first light the army set out, and a horseman called "Go ahead, Hayzūm." as the rider went by.'
+    containers = _paraphrase_containers(d_text)
+    (stretch,) = [unit for unit in containers if "Hayzūm" in text_read(unit.readings()[-1].content, "D")]
+    assert text_read(stretch.readings()[0].content, "A") == "called: Go ahead, Haizum! "
+    (group,) = [entry for entry in stretch.entries if isinstance(entry, ReadingGroup)]
+    assert group.type == "orthographic" and group.readings[0].content == ('called "Go ahead, Hayzūm." ',)
+    assert any(reading.type == "paraphrase" for unit in containers for reading in unit.readings()[1:])
+    same_letters = _paraphrase_containers(d_text.replace('"Go ahead, Hayzūm."', "Go ahead, Haizum!"))
+    assert len(same_letters) < len(containers)
+    assert not any(isinstance(entry, ReadingGroup) for unit in same_letters for entry in unit.entries)
