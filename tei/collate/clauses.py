@@ -21,8 +21,8 @@ tei.collate.analyse: the word-level apparatus). A paraphrase is then placed agai
    more (consecutive in its words and in the columns the base reads, each the base's own word under
    normalisation) and spells one of those words otherwise, a formula aside (D's `"Go ahead, Hayzūm."`
    and A's `Go ahead, Haizum!`), the stretch is a clause of its own, cut in the paraphrase exactly at
-   its first and last word, so that the spelling is typed as such; a clause bound inside it cuts the
-   paraphrase at the word matched there.
+   its first and last word, so that the spelling is typed as such; a clause bound of the close text
+   inside it is dropped (the stretch is read as one, never in pieces that read the base's very letters).
 5. **Containers.** Each clause is one `<app type="paraphrase">`: its lemma (or first reading, without a
    base) names the close witnesses and holds their text with their word-level units, flat, exactly as
    the plain collation would cut them there; each paraphrase's clause is a reading of its own, typed
@@ -59,8 +59,8 @@ def clause_body(collation: Collation, loose: dict[str, list[Token]]) -> tuple[st
     bounds = _close_bounds(columns, close, collation)
     anchors = {wid: _anchors(columns, tokens) for wid, tokens in sorted(loose.items())}
     stretches = {wid: _close_stretches(columns, anchors[wid], loose[wid], collation) for wid in anchors}
-    edges = {edge for found in stretches.values() for c0, c1, _ in found for edge in (c0, c1)}
-    bounds = sorted(set(bounds) | edges)
+    spans = [(c0, c1) for found in stretches.values() for c0, c1, _ in found]
+    bounds = sorted({b for b in bounds if not any(c0 < b < c1 for c0, c1 in spans)} | {e for s in spans for e in s})
     cuts = {wid: _loose_cuts(columns, bounds, loose[wid], anchors[wid], stretches[wid]) for wid in anchors}
     body: list[str | VariationUnit] = []
     for n in range(len(bounds) - 1):
@@ -165,9 +165,9 @@ def _loose_cuts(
     anchors: list[tuple[int, int]],
     stretches: list[tuple[int, int, list[tuple[int, int]]]],
 ) -> list[int]:
-    """For each clause bound of the close columns, the token index where the paraphrase is cut: within
-    or at the edge of one of its close stretches, at the word matched there (step 4); else between the
-    two anchors around the bound (step 3)."""
+    """For each clause bound of the close columns, the token index where the paraphrase is cut: at the
+    edge of one of its close stretches, at the stretch's own first word or after its last (step 4); else
+    between the two anchors around the bound (step 3)."""
     cuts = [0]
     for bound in bounds[1:-1]:
         inside = [pairs for c0, c1, pairs in stretches if c0 <= bound <= c1]

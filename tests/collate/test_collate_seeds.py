@@ -145,8 +145,8 @@ def test_haizum_and_hayzum_are_orthographic_variants_in_one_unit(seed_edition):
     assert len(holding) == 1
     (unit,) = holding
     assert unit.type == "paraphrase"
-    assert _readings_text(unit)["A"] == "Go ahead, Haizum! "
-    assert _grouped_type(unit, '"Go ahead, Hayzūm." ') == "orthographic"
+    assert _readings_text(unit)["A"] == "saying: Go ahead, Haizum! "
+    assert _grouped_type(unit, 'saying "Go ahead, Hayzūm." ') == "orthographic"
 
 
 def test_honorific_formulas_are_grouped_as_honorific(seed_edition):

@@ -562,7 +562,7 @@ def test_fonts_are_embedded_and_cover_transliteration_and_arabic(mini_pdf, artif
 @pytest.mark.parametrize("engine", ["typst", "latex"])
 def test_every_place_of_the_seed_edition_is_keyed_to_its_line(engine, seed_edition_file, tmp_path, request, artifacts):
     """The seeds as `tei build` prints them (the manifest's entries = "places"): one entry for each place of
-    variation of A, B and C (110 for 447 word-level units), each on the page of its line or continued after
+    variation of A, B and C (107 for 446 word-level units), each on the page of its line or continued after
     it, and D's clauses (units typed paraphrase) after the text, each keyed to its lines."""
     if engine == "latex":
         request.getfixturevalue("latexmk")
