@@ -91,20 +91,17 @@ def tei_pairs(document: bytes | etree._ElementTree, witnesses: list[str], transp
     for wid in witnesses:
         path = follow(container, wid)
         text = "".join(path.parts)
+        begins = [word.start() for word in regex.finditer(r"\S+", text)]  # each word's first character
         for passage in path.passages:
             if passage.app.get(XML_ID) in moved:
                 unit = in_moved.setdefault(passage.app.get(XML_ID), {}).setdefault(wid, [])
-                unit.extend(
-                    n
-                    for n, word in enumerate(regex.finditer(r"\S+", text))
-                    if passage.offset <= word.start() < passage.end
-                )
+                unit.extend(range(bisect_left(begins, passage.offset), bisect_left(begins, passage.end)))
         outer = [p for p in path.passages if p.depth == 0]
         starts = [p.offset for p in outer]
         gap_words: dict[int, int] = {}
-        for number, word in enumerate(regex.finditer(r"\S+", text)):
-            k = bisect_right(starts, word.start()) - 1  # the last unit starting at or before the word
-            if k >= 0 and word.start() < outer[k].end:
+        for number, begin in enumerate(begins):
+            k = bisect_right(starts, begin) - 1  # the last unit starting at or before the word
+            if k >= 0 and begin < outer[k].end:
                 units.setdefault(k, {}).setdefault(wid, []).append(number)
             else:
                 position = gap_words.get(k, 0)
