@@ -50,7 +50,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from tei.apparatus import APP, LACUNOSE, LEM, NOTHING, Apparatus, Path, Witnesses, pointer_ids, readings, run
+from tei.apparatus import APP, LACUNOSE, LEM, NOTHING, RDG, Apparatus, Path, Witnesses, pointer_ids, readings, run
 from tei.apparatus.walk import CLOSERS, OPENERS, Marker, Reading, Unit
 from tei.errors import TeiError
 from tei.hadith.sections import collated_as_isnad
@@ -168,6 +168,8 @@ def _units(apparatus: Apparatus, paths: dict, by_id: dict[str, etree._Element], 
     # unit without lem -> the word before it: in the text of a witness without the addition, else of any
     before: dict[str, str] = {}
     before_any: dict[str, str] = {}
+    choice: dict[tuple[str, str], str] = {}  # (witness, unit id) -> the reading id it takes there
+    read_in: dict[str, dict[str, str]] = {}  # reading id of a container -> witness -> its text there
     for witness, path in paths.items():
         text = path.text
         for passage in path.passages:
@@ -183,6 +185,9 @@ def _units(apparatus: Apparatus, paths: dict, by_id: dict[str, etree._Element], 
                 continue
             else:
                 key = reading.get(TK_ID) or "base"
+                choice[witness, unit] = key
+                if next(reading.iter(APP), None) is not None:
+                    read_in.setdefault(key, {})[witness] = text[passage.offset : passage.end]
             taken.setdefault(unit, {}).setdefault(key, []).append(witness)
             if unit not in before and not _has_lem(passage.app):
                 words = text[: passage.offset].split()
@@ -193,6 +198,7 @@ def _units(apparatus: Apparatus, paths: dict, by_id: dict[str, etree._Element], 
                     before_any.setdefault(unit, word)
     witnesses = apparatus.witnesses
     groups = _cited_groups(apparatus.tree.getroot(), witnesses)
+    printed = _containers(apparatus, by_id, taken, choice, read_in) if read_in else {}
     for unit, app in by_id.items():
         element = etree.SubElement(container, tk("unit"), of=unit)
         found = taken.get(unit, {})
@@ -201,12 +207,84 @@ def _units(apparatus: Apparatus, paths: dict, by_id: dict[str, etree._Element], 
         for reading in readings(app):
             ids = found.get(reading.get(TK_ID), [])
             reading.set(TK_WIT, " ".join(ids))
-            _sigla(etree.SubElement(element, tk("reading"), of=reading.get(TK_ID)), ids, witnesses, groups)
+            named = printed.get(reading.get(TK_ID), ids)
+            _sigla(etree.SubElement(element, tk("reading"), of=reading.get(TK_ID)), named, witnesses, groups)
         if found.get("base"):
             _sigla(etree.SubElement(element, tk("base")), found["base"], witnesses, groups)
         if found.get("lacuna"):
             _sigla(etree.SubElement(element, tk("lacuna")), found["lacuna"], witnesses, groups)
         app.set(tk("lacunose"), " ".join(found.get("lacuna", [])))
+
+
+def _containers(
+    apparatus: Apparatus,
+    by_id: dict[str, etree._Element],
+    taken: dict[str, dict[str, list[str]]],
+    choice: dict[tuple[str, str], str],
+    read_in: dict[str, dict[str, str]],
+) -> dict[str, list[str]]:
+    """For each reading holding units of its own (a container: the close witnesses' text in the lem of an
+    `app type="paraphrase"`), the witnesses whose text there is the words an entry prints for it; and
+    `tk:shown` on each unit inside a reading: the tk:id of the reading an entry prints for it.
+
+    A container's entry prints one text, not each witness's: inside the base reading of a unit, a nested
+    unit shows its own base reading (the first lem, else the first reading), as the text above the
+    apparatus does; inside a variant reading, the reading that the first witness of that reading takes
+    there (that witness's own words; its base reading where that witness takes none). The words so printed
+    are rebuilt by the reader's rule (tei.apparatus.walk.run, each nested unit through its shown reading),
+    and a witness of the container is named only where its own text there (cut from its path) is those
+    words, whitespace aside: where B and C word a clause otherwise than A, the entry of the clause names A
+    alone (or none, when no witness reads the printed words), and B's and C's words stay in the entries of
+    the nested units, which name them."""
+    shown: dict[str, str] = {}  # a nested unit's tk:id -> that of the reading an entry prints for it
+    for unit, app in by_id.items():
+        outer = next(app.iterancestors(LEM, RDG), None)
+        if outer is None:
+            continue
+        base = _base_of(app)
+        own = base
+        if outer is not _base_of(_app_of(outer)):
+            first = next(iter(taken.get(_app_of(outer).get(TK_ID), {}).get(outer.get(TK_ID), [])), None)
+            wanted = choice.get((first, unit))
+            own = next((r for r in readings(app) if r.get(TK_ID) == wanted), base)
+        if own is not None:
+            app.set(tk("shown"), own.get(TK_ID))
+            shown[unit] = own.get(TK_ID)
+    result: dict[str, list[str]] = {}
+    for unit in apparatus.units():
+        for reading in unit.readings:
+            key = reading.element.get(TK_ID)
+            if key not in read_in:
+                continue
+            path = Path("", record=False)
+            _run_shown(reading.steps, path, reading.witnesses, shown)
+            words, texts = path.text.split(), read_in[key]
+            ids = taken.get(unit.app.get(TK_ID), {}).get(key, [])
+            result[key] = [w for w in ids if texts.get(w, "").split() == words]
+    return result
+
+
+def _run_shown(steps: list, path: Path, holders: tuple[str, ...] | None, shown: dict[str, str]) -> None:
+    """Run the steps as `run` does, each unit through the reading an entry shows for it (by tk:id)."""
+    for step in steps:
+        if type(step) is Unit:
+            key = shown.get(step.app.get(TK_ID))
+            found = next((r for r in step.readings if r.element.get(TK_ID) == key), None)
+            if found is not None:
+                _run_shown(found.steps, path, found.witnesses, shown)
+        else:
+            run([step], path, holders)
+
+
+def _app_of(reading: etree._Element) -> etree._Element:
+    """The app a lem or rdg belongs to (through any rdgGrp)."""
+    return next(reading.iterancestors(APP))
+
+
+def _base_of(app: etree._Element) -> etree._Element | None:
+    """The reading the text prints for a unit: the first lem, else the first reading (is-base-reading)."""
+    found = readings(app)
+    return next((r for r in found if r.tag == LEM), found[0] if found else None)
 
 
 def _transpositions(apparatus: Apparatus, paths: dict[str, Path], container: etree._Element) -> None:

@@ -424,11 +424,22 @@
     <xsl:call-template name="emit-character"><xsl:with-param name="code" select="substring(@n, 3)"/></xsl:call-template>
   </xsl:template>
 
+  <!-- A unit inside a reading shows the reading the apparatus reader chose for an entry (tk:shown,
+       tei/render/entries.py: inside a base reading its base reading, inside a variant reading what the
+       first witness of that reading reads), whose words the reading's sigla were checked against; without
+       the reader's verdicts, its base reading. -->
   <xsl:template match="tei:app" mode="reading-content">
-    <xsl:for-each select="key('readings', generate-id())">
-      <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
-      <xsl:if test="$is-base = 'yes'"><xsl:apply-templates mode="reading-content"/></xsl:if>
-    </xsl:for-each>
+    <xsl:choose>
+      <xsl:when test="@tk:shown">
+        <xsl:apply-templates select="key('readings', generate-id())[@tk:id = current()/@tk:shown]/node()" mode="reading-content"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:for-each select="key('readings', generate-id())">
+          <xsl:variable name="is-base"><xsl:call-template name="is-base-reading"/></xsl:variable>
+          <xsl:if test="$is-base = 'yes'"><xsl:apply-templates mode="reading-content"/></xsl:if>
+        </xsl:for-each>
+      </xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <!-- ================================================================ diagnostics -->

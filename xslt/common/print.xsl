@@ -239,11 +239,12 @@
     </xsl:for-each>
   </xsl:template>
 
-  <!-- [lem|rdg] The ids of the witnesses that read it: the reader's, else @wit, else (a lem without @wit)
-       the declared witnesses no reading of the unit names. -->
+  <!-- [lem|rdg] The ids of the witnesses that read it as the entry prints it: the reader's (those its sigla
+       name: of a reading holding units, only the witnesses whose text there is the printed words), else
+       @wit, else (a lem without @wit) the declared witnesses no reading of the unit names. -->
   <xsl:template name="reading-ids">
     <xsl:choose>
-      <xsl:when test="$annotated and @tk:id"><xsl:value-of select="@tk:wit"/></xsl:when>
+      <xsl:when test="$annotated and @tk:id"><xsl:value-of select="key('reader', @tk:id)/@wit"/></xsl:when>
       <xsl:when test="@wit"><xsl:value-of select="translate(@wit, '#', ' ')"/></xsl:when>
       <xsl:when test="self::tei:lem">
         <xsl:variable name="implicit"><xsl:call-template name="implicit-witnesses"/></xsl:variable>
@@ -531,21 +532,9 @@
     </xsl:if>
   </xsl:template>
 
-  <!-- A unit inside a variant reading shows what the witnesses of that reading read there (the first of
-       them, by the apparatus reader), not its lemma: after an editor's choice or conjecture the lemma of
-       a nested unit is no witness's text. Without the reader's verdicts, the base reading as before. -->
-  <xsl:template match="tei:app[@tk:id]" mode="reading-content">
-    <xsl:variable name="outer" select="ancestor::*[self::tei:lem or self::tei:rdg][1]"/>
-    <xsl:variable name="witness" select="substring-before(concat(normalize-space($outer/@tk:wit), ' '), ' ')"/>
-    <xsl:variable name="readings" select="key('readings', generate-id())"/>
-    <xsl:variable name="own" select="$readings[$witness != '' and contains(concat(' ', normalize-space(@tk:wit), ' '), concat(' ', $witness, ' '))][1]"/>
-    <xsl:choose>
-      <xsl:when test="$own"><xsl:apply-templates select="$own/node()" mode="reading-content"/></xsl:when>
-      <xsl:otherwise>
-        <xsl:apply-templates select="($readings[self::tei:lem][1] | $readings[1][not($readings[self::tei:lem])])/node()" mode="reading-content"/>
-      </xsl:otherwise>
-    </xsl:choose>
-  </xsl:template>
+  <!-- A unit inside a reading shows the reading the apparatus reader chose for the entry (tk:shown: inside a
+       variant reading what its first witness reads there, so that after an editor's choice or conjecture
+       the variant is still that witness's words): apparatus.xsl's mode reading-content, one rule. -->
 
   <!-- Verse lines in a reading: parted by " / ", as an apparatus writes them (the whitespace between two
        lines of an lg is not text, and they ran together: "piangendociò che non torna"). -->
