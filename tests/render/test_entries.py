@@ -92,3 +92,24 @@ def test_a_transposition_by_reference_carries_its_lemma_and_each_reading_in_base
     assert (first.get(xml("id")), first.get(f"{{{TK_NS}}}transposed-by")) == ("U12", unit.get(f"{{{TK_NS}}}id"))
     texts = dict(witness_texts(tree))
     assert texts["C"] == "το μυστηριον του ευαγγελιου ινα παρρησιασωμαι εν αυτω ως δει"
+
+
+CONTAINER = EDITION.replace(
+    """<text><body><p>Enter <app><lem wit="#Q">Mortimer</lem><rdg wit="#F F* #R1 #R2 #R3">Mortimor</rdg>
+<witDetail type="lac" wit="#S"/></app> and <app><rdg wit="#R1">Hamlet</rdg></app> so.</p></body></text>""",
+    """<text><body><p><app type="paraphrase"><lem wit="#Q1 #F #R1">Enter <app><lem wit="#Q1 #F">Mortimer</lem>
+<rdg wit="#R1">Mortimor</rdg></app> now</lem><rdg wit="#S">He comes in</rdg></app>; <app><lem wit="#Q1 #F #S"/>
+<rdg wit="#R1">Exit <app><lem wit="#R1">Hamlet</lem><rdg wit="#R2">Hamlett</rdg></app></rdg></app></p></body></text>""",
+)
+
+
+def test_a_reading_holding_units_names_only_the_witnesses_whose_text_it_prints():
+    """Issue 41: the lem of a paraphrase's container prints each nested unit's base reading (Q1's and F's
+    words), so R1, which reads Mortimor inside it, is not named; inside a variant reading a nested unit
+    shows what the reading's first witness reads there."""
+    tree = annotated(etree.ElementTree(etree.fromstring(CONTAINER)), "test")
+    assert sigla(tree, "u1") == [("Q1", "Q1"), ("F", "F"), ("S", "S")]  # not R1
+    assert tree.xpath("//tk:unit[@of='u1']/tk:reading[1]/@wit", namespaces=NS) == ["Q1 F"]
+    apps = tree.getroot().iter(tei("app"))
+    assert [a.get(f"{{{TK_NS}}}shown") for a in apps] == [None, "u2.1", None, "u4.1"]
+    assert [r.get(f"{{{TK_NS}}}wit") for r in tree.getroot().iter(tei("lem"))][0] == "Q1 F R1"  # who passes it
