@@ -188,9 +188,12 @@ def check_outputs(edition: Path, params: dict[str, str], tmp_path: Path, label: 
 
 
 @pytest.mark.slow
-def test_every_siglum_of_the_seed_outputs_reads_the_printed_words(seed_edition_file, tmp_path):
-    params = {"entries": read_render_settings(SEEDS / "edition.toml")["pdf"]["entries"]}  # as tei build prints it
-    assert check_outputs(seed_edition_file, params, tmp_path, "seeds") == []
+@pytest.mark.parametrize("lemma_sigla", ["eclectic", "always"])
+def test_every_siglum_of_the_seed_outputs_reads_the_printed_words(lemma_sigla, seed_edition_file, tmp_path):
+    """As `tei build` prints the seeds (one entry for each place); and with every lemma's sigla printed
+    (lemma-sigla=always, a positive apparatus), where the print names a container's witnesses too."""
+    params = {"entries": read_render_settings(SEEDS / "edition.toml")["pdf"]["entries"], "lemma-sigla": lemma_sigla}
+    assert check_outputs(seed_edition_file, params, tmp_path, f"seeds, lemma-sigla={lemma_sigla}") == []
 
 
 @pytest.mark.needs_shared
