@@ -10,7 +10,7 @@ import pytest
 from chromium import CHROMIUM, launch
 from system import program
 
-from tei.apparatus import APP, LACUNOSE, Apparatus, readings, witness_ids, witness_text
+from tei.apparatus import APP, LACUNOSE, LEM, RDG, Apparatus, readings, witness_ids, witness_text
 from tei.outputs import write_files
 from tei.render import render
 from tei.xmlio import parse_file
@@ -34,19 +34,31 @@ ENTRY_WITNESSES = """() => Array.from(document.querySelectorAll('.entries .entry
 
 def reader_entries(tree) -> list[dict]:
     """What each entry must list, straight from the apparatus reader (Apparatus.attestations): for each app
-    in document order, the witnesses reading each of its lem/rdg, and those lacunose there."""
+    in document order, the witnesses reading each of its lem/rdg, and those lacunose there. Of a reading
+    holding units (a paraphrase's container), only the witnesses that take, at every unit inside it, the
+    reading its entry prints there (issue 41): inside a base reading the base reading, inside a variant
+    reading the one its first witness takes."""
     tree = deepcopy(tree)
     apps = list(tree.getroot().iter(APP))
     for number, app in enumerate(apps):  # marks that survive the folding of a base-text apparatus
         app.set(MARK, str(number))
         for place, reading in enumerate(readings(app)):
             reading.set(MARK, f"{number}.{place}")
+    attested = Apparatus(tree).attestations()
+    chose = {
+        (w, app.get(MARK)): r.get(MARK)
+        for app, taken in attested.items()
+        for r, ids in taken.items()
+        if hasattr(r, "get")
+        for w in ids
+    }
     found = {}
-    for app, taken in Apparatus(tree).attestations().items():
+    for app, taken in attested.items():
         if app.get(MARK) is None:
             continue
         # every lem and rdg, and the lem that folding gives a base-text unit (the passage it points to)
         by_reading = {r: w for r, w in taken.items() if r is not LACUNOSE and hasattr(r, "get")}
+        by_reading = {r: _reading_printed_words(r, w, chose) for r, w in by_reading.items()}
         found[int(app.get(MARK))] = {
             "readings": sorted(
                 " ".join(sorted(by_reading.get(r, [])))
@@ -56,6 +68,27 @@ def reader_entries(tree) -> list[dict]:
             "lacunose": " ".join(sorted(taken.get(LACUNOSE, []))),
         }
     return [found.get(n, {"readings": sorted("" for _ in readings(a)), "lacunose": ""}) for n, a in enumerate(apps)]
+
+
+def _reading_printed_words(reading, ids: list[str], chose: dict) -> list[str]:
+    """The witnesses of a reading that read the words its entry prints (see reader_entries)."""
+    inner = [a for a in reading.iter(APP)]
+    if not inner:
+        return ids
+    shown = {}
+    for app in inner:  # outer units first: document order
+        outer = next(app.iterancestors(LEM, RDG))
+        found = readings(app)
+        base = next((r for r in found if r.tag == LEM), found[0])
+        holder = next(outer.iterancestors(APP))
+        holder_readings = readings(holder)
+        holder_base = next((r for r in holder_readings if r.tag == LEM), holder_readings[0])
+        if outer is holder_base:
+            shown[app.get(MARK)] = base.get(MARK)
+        else:
+            first = next((w for w, u in chose if u == holder.get(MARK) and chose[w, u] == outer.get(MARK)), None)
+            shown[app.get(MARK)] = chose.get((first, app.get(MARK)), base.get(MARK))
+    return [w for w in ids if all(chose.get((w, u), r) == r for u, r in shown.items() if (w, u) in chose)]
 
 
 def mini_variant(folder: Path, old: str, new: str) -> Path:
