@@ -12,12 +12,17 @@ The copy carries:
 - `tk:id` on every app ("u<n>", n its number in document order, as xsl:number counts it) and on each of
   its lem and rdg ("u<n>.<i>", i its place among the app's readings, rdgGrp included);
 - `tk:wit` on every lem and rdg: the witness ids that read it, by the reader (groups expanded, a hand
-  that a unit does not cite reads with its witness, a lem without @wit for every witness not cited);
+  that a unit does not cite reads with its witness, a lem without @wit for every witness not cited): whose
+  way passes through it, what the web page's witness switch follows;
+- `tk:shown` on every app inside a reading: the tk:id of the reading an entry prints for it (see
+  _containers), which the stylesheets' mode reading-content follows;
 - at the end of the root, one `tk:apparatus` holding
   - `tk:witness` (id, siglum, kind: declared, hand, undeclared; hand-of) for every witness the reader knows;
   - `tk:unit of="u<n>"` for every unit, with an `addition-after` attribute (the word the witnesses
     without the added words read before the unit, for a unit without lem), a `tk:reading of="u<n>.<i>"`
-    for each reading, `tk:base` for the witnesses reading the base text of a unit attached to it
+    for each reading (its sigla those of tk:wit, but of a reading holding units only the witnesses
+    whose text there is the words its entry prints: see _containers), `tk:base` for the witnesses
+    reading the base text of a unit attached to it
     (location-referenced, double end-point: folded, that text becomes a lem) and `tk:lacuna` for the
     witnesses lacunose there; each holds the sigla to print as `tk:s` elements (`ids`: the witnesses a
     siglum stands for): a group's siglum where all its members agree (groups the edition cites), a hand
