@@ -36,7 +36,6 @@ MAX_ERRORS = 200
 SOURCE_CHUNK = 1 << 20  # bytes given to expat at a time
 EXPECTED_NAMES_SHOWN = 12
 _TAG = re.compile(rb"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
-_ENCODING = re.compile(rb"""<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 
 
 @dataclass(frozen=True)
@@ -58,11 +57,11 @@ class _Open:
     skipped: bool = False  # not allowed where it is: its content is not checked
 
 
-def errors(grammar: Grammar, tree: etree._ElementTree) -> list[Located]:
-    """The document's errors against the grammar, in document order, at jing's positions."""
+def errors(grammar: Grammar, tree: etree._ElementTree, limit: int = MAX_ERRORS) -> list[Located]:
+    """The document's errors against the grammar, in document order, at jing's positions (the first `limit`)."""
     walk = _Walk(grammar)
     for event in _events(tree):
-        if len(walk.found) >= MAX_ERRORS:
+        if len(walk.found) >= limit:
             break
         walk.take(event)
     return walk.found
@@ -194,7 +193,7 @@ class _Walk:
         has no element of that name, "not allowed yet" when it would be allowed after elements still
         missing (and then which), else "not allowed here"; each with what was expected."""
         patterns = self.patterns
-        if self.grammar.element_names is not None and name not in self.grammar.element_names:
+        if not self.grammar.allows_anywhere(name):
             return f"element {_quoted(written)} not allowed anywhere{self._expected(before)}"
         if patterns.start_tag_open_recovering(before, name) is not patterns.not_allowed:
             return f"element {_quoted(written)} not allowed yet{self._missing_or_expected(before)}"
@@ -338,20 +337,28 @@ def _quoted(written: str) -> str:
 
 
 def _source_bytes(tree: etree._ElementTree) -> bytes | None:
-    """The bytes the tree was parsed from, when they are a UTF-8 file (positions are counted in them)."""
+    """The text the tree was parsed from as UTF-8 bytes (positions are counted in them), with every line end
+    (CR LF, a lone CR) made LF as XML reads them, so that lines are counted as jing counts them. A file in
+    another encoding (UTF-16, Latin-1, ...) is decoded by the encoding lxml read it in; None when there is no
+    file or Python cannot decode it so (the tree's element lines are then used)."""
     url = tree.docinfo.URL
     try:
         data = Path(url).read_bytes() if url and url != "-" else None  # "-": it came from standard input
     except OSError:
         return None
-    declared = _ENCODING.match(data or b"")
-    if (
-        data is None
-        or data.startswith((b"\xff\xfe", b"\xfe\xff"))
-        or (declared and declared.group(1).lower() not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"))
-    ):
+    if data is None:
         return None
-    return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    encoding = (tree.docinfo.encoding or "UTF-8").lower()  # as declared (lxml says UTF-8 of an undeclared one)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):  # a byte order mark: UTF-16, whatever is declared
+        encoding = "utf-16"
+    if encoding not in ("utf-8", "utf8", "us-ascii", "ascii"):
+        try:
+            data = data.decode(encoding).lstrip("\ufeff").encode("utf-8")
+        except (LookupError, UnicodeError):
+            return None
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
 def _events_from_source(data: bytes) -> Iterator[tuple]:
@@ -359,7 +366,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
     column; a text's position (where it ends) is known when the next tag comes."""
     events: list[tuple] = []
     line_starts = [0] + [m.end() for m in re.finditer(rb"\n", data)]
-    parser = expat.ParserCreate(namespace_separator=" ")
+    parser = expat.ParserCreate("UTF-8", namespace_separator=" ")  # the bytes are UTF-8, whatever they declare
     parser.namespace_prefixes = True  # names come as "uri local prefix": jing quotes them as written
     parser.ordered_attributes = True
     parser.buffer_text = True

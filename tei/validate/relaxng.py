@@ -516,25 +516,46 @@ class Grammar:
         self.patterns = Patterns()
         self._definitions: dict[str, list[etree._Element]] = {}
         self._built: dict[str, Pattern] = {}
-        self.element_names: set[QName] | None = set()  # every name an element pattern has; None: any name
+        self._element_names: set[QName] | None = None  # see allows_anywhere
+        self._element_name_classes: set[tuple] = set()
         starts = []
         for node in grammar.iter():
             if node.tag in (rng("include"), rng("externalRef"), rng("parentRef")) or (
                 node.tag == rng("grammar") and node is not grammar
             ):
                 raise UnsupportedGrammar(f"{etree.QName(node).localname} is not followed")
-            if node.tag == rng("element") and self.element_names is not None:
-                if node.get("name") is None:  # a name class may match any name
-                    self.element_names = None
-                else:
-                    self.element_names.add(_resolve(node.get("name"), node, inherited(node, "ns")))
             if node.tag == rng("define"):
                 self._definitions.setdefault(node.get("name"), []).append(node)
             elif node.tag == rng("start"):
                 starts.append(node)
         if not starts:
             raise UnsupportedGrammar("no start")
+        self._starts = starts
         self.start = self._combined(starts)
+
+    def allows_anywhere(self, name: QName) -> bool:
+        """True if an element pattern reachable from the start matches the name (jing's "not allowed
+        anywhere" when none does: a define no reference reaches is no part of the simplified grammar). The
+        name classes are read from the grammar's XML the first time it is asked (a document with an error)."""
+        if self._element_names is None:
+            names: set[QName] = set()
+            classes: set[tuple] = set()
+            seen: set[str] = set()
+            pending = [child for start in self._starts for child in _patterns_in(start)]
+            while pending:
+                node = pending.pop()
+                if node.tag == rng("ref"):
+                    if node.get("name") not in seen:
+                        seen.add(node.get("name"))
+                        pending.extend(c for d in self._definitions.get(node.get("name"), []) for c in _patterns_in(d))
+                    continue
+                if node.tag == rng("element") and node.get("name") is not None:
+                    names.add(_resolve(node.get("name"), node, inherited(node, "ns")))
+                elif node.tag == rng("element"):
+                    classes.add(_name_class(_patterns_in(node)[0]))
+                pending.extend(_patterns_in(node))
+            self._element_names, self._element_name_classes = names, classes
+        return name in self._element_names or any(contains(names, name) for names in self._element_name_classes)
 
     def _combined(self, nodes: list[etree._Element]) -> Pattern:
         """A define or start given more than once is combined by choice or interleave (its @combine)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
+from validate.corpus_sweeps import swept_documents
 
 _NAMES_A_DTD = re.compile(rb"<!DOCTYPE[^>\[]*\s(?:SYSTEM|PUBLIC)\s")
 JING_LINE = re.compile(
@@ -75,9 +76,9 @@ def _may_stop_jing(document: Path) -> int:
 
 
 def corpus_first_errors(jing: str, schema: Path, corpora: Path) -> dict[Path, JingError | None]:
-    """jing's first error in every XML document under `corpora` (read in one set of runs, whichever test
-    asks first)."""
-    return jing_first_errors(jing, schema, sorted(corpora.rglob("*.xml")))
+    """jing's first error in every XML document of the TEI folders under `corpora` (corpus_sweeps.py; read
+    in one set of runs, whichever test asks first)."""
+    return jing_first_errors(jing, schema, swept_documents(corpora))
 
 
 def _run(jing: str, schema: Path, documents: list[Path], first: dict[Path, JingError | None]) -> int | None:

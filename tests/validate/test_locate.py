@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from lxml import etree
 from paths import FIXTURES
 from validate import jing_runs
+from validate.corpus_sweeps import kind, swept_documents
 from validate.validate_mutations import variants
 
 from tei.validate import project_schema
@@ -86,7 +87,7 @@ def test_the_derivatives_give_libxml2s_verdict(seed):
 def handmade_variants(folder: Path) -> list[Path]:
     """Errors in the places where jing's positions are particular: a start tag over several lines, text
     that is not allowed (reported where it ends: at a tag or a comment), an incomplete empty-element tag,
-    typed content."""
+    typed content, lines ended by CR alone, files in UTF-16 and Latin-1."""
     text = MINI.read_text(encoding="utf-8")
     edits = {
         "multiline_start_tag": ("<app", '<app\n     bogus="1"\n    '),
@@ -101,6 +102,14 @@ def handmade_variants(folder: Path) -> list[Path]:
         assert old in text, name
         path = folder / f"{name}.xml"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        paths.append(path)
+    # Lines ended by a lone CR (counted as lines by jing, not by libxml2), and the same in UTF-16 and in
+    # Latin-1 (positions counted in characters of the decoded text), each with an error after the first line.
+    spoiled = text.replace("<app", '<app\n     bogus="1"\n    ', 1)
+    for name, encoding in (("cr_lines", "utf-8"), ("cr_lines_utf16", "utf-16"), ("cr_lines_latin1", "iso-8859-1")):
+        path = folder / f"{name}.xml"
+        declared = spoiled.replace("encoding='UTF-8'", f"encoding='{encoding.upper()}'", 1)
+        path.write_bytes(declared.replace("\n", "\r").encode(encoding, "xmlcharrefreplace"))
         paths.append(path)
     return paths
 
@@ -119,17 +128,15 @@ def mutated_corpus_documents(shared_dir: Path, folder: Path, count: int, seed: i
     """Corpus TEI documents with one or two random edits: elements renamed to any tei_all element,
     removed, inserted or moved; attributes added or spoiled; text put where it may not be.
 
-    The sources are the documents jing reads alone: one that names a DTD or XIncludes a file makes jing
-    load that file (relative to the copy, where it is not), which is no question for the grammar; such
-    documents are compared with jing whole, where they are, in test_tei_all.py."""
+    The sources are the TEI documents of the TEI folders (corpus_sweeps.py: never peer-suites/) that jing
+    reads alone: one that names a DTD or XIncludes a file makes jing load that file (relative to the copy,
+    where it is not), which is no question for the grammar; such documents are compared with jing whole,
+    where they are, in test_tei_all.py."""
     sources, outside = [], []
-    for path in sorted((shared_dir / "corpora").rglob("*.xml")):
-        try:
-            tree = etree.parse(str(path))
-        except etree.XMLSyntaxError:
+    for path in swept_documents(shared_dir / "corpora"):
+        if kind(path) != "tei" or path.stat().st_size >= 1_000_000:
             continue
-        if tree.getroot().tag != f"{{{TEI_NS}}}TEI" or path.stat().st_size >= 1_000_000:
-            continue
+        tree = etree.parse(str(path))
         if tree.docinfo.system_url or next(tree.getroot().iter(f"{{{XI_NS}}}include"), None) is not None:
             outside.append(path.name)
         else:
