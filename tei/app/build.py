@@ -57,6 +57,9 @@ class BuildOptions:
     carry_decisions: bool = False  # re-collate and carry the editor's decisions in edition.xml (tei.app.carry)
     render: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # format -> its parameters (render_settings)
     stage_jobs: int = 1  # stages run at once in children forked from this process (tei.parallel.Forked)
+    # tei serve: edition.xml is the editor's, edited by hand; the stages from it run on it without O004
+    edition_by_hand: bool = False
+    rerun: tuple[str, ...] = ()  # stages run whatever their stamp says (tei serve: validate, a transcription changed)
 
 
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -285,12 +288,13 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
     edition_path = options.output / "edition.xml"
     if not options.force:
         edited = edited_outputs(options.output)
-        if options.carry_decisions:
+        if options.carry_decisions or options.edition_by_hand:
             edited = [p for p in edited if p.resolve() != edition_path.resolve()]
         if edited:
             refuse_edited(edited, _refusal_hint(edited, edition_path))
     stamp_path = options.output / STAMP_NAME
     stamps = {} if options.force else _read_stamps(stamp_path)
+    stamps = {name: stamp for name, stamp in stamps.items() if name not in options.rerun}
     found = None
     if options.carry_decisions and edition_path.is_file():
         work, found = _decisions(work, edition_path, _read_stamps(stamp_path), on_diagnostic)
