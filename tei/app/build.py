@@ -119,6 +119,20 @@ def format_params(options: BuildOptions, name: str) -> dict[str, str]:
     return dict(dict(options.render).get(name, ()))
 
 
+def dts(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
+    """The static DTS 1.0 responses of the edition in <output>/html/dts/ (tei.render.dts)."""
+    from tei.render.dts import edition_files
+
+    return edition_files(edition, options.output / "html" / "dts")
+
+
+def citation(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """<output>/CITATION.cff and <output>/README.md, from the manifest (tei.app.publish)."""
+    from tei.app.publish import publishing_files
+
+    return publishing_files(work, options.output)
+
+
 def stats(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
     """Statistics tables and plots in <output>/stats/."""
     from tei.stats.files import statistics_files
@@ -194,21 +208,26 @@ def from_edition(
 
 
 STAMP_NAME = ".tei-build-stamp.json"
-FROM_MANIFEST = ("transcriptions", "edition", "schema")  # the other stages start from edition.xml on disk
+FROM_MANIFEST = ("transcriptions", "edition", "schema", "citation")  # the other stages start from edition.xml on disk
 
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
     ("edition", edition),
     ("schema", schema),
+    ("citation", citation),
     ("validate", from_edition(validate_edition)),
     ("html", from_edition(html)),
+    ("dts", from_edition(dts)),
     ("pdf", from_edition(pdf)),
     ("stats", from_edition(stats)),
 )
-GROUPS = (FROM_MANIFEST, ("validate", "html", "pdf", "stats"))  # the stages of a group need nothing from each other
+GROUPS = (
+    FROM_MANIFEST,
+    ("validate", "html", "dts", "pdf", "stats"),
+)  # the stages of a group need nothing from each other
 # The order in which the stages of a group go to the workers: the longest first (the seeds: pdf 1.1 s, validate
 # 0.8 s, html 0.4 s, stats 0.1 s; edition 0.7 s, transcriptions 0.3 s), so that two workers finish together.
-HANDED_OUT = ("edition", "transcriptions", "schema", "pdf", "validate", "html", "stats")
+HANDED_OUT = ("edition", "transcriptions", "schema", "citation", "pdf", "validate", "html", "dts", "stats")
 
 
 def _prepare_validate(options: BuildOptions) -> None:

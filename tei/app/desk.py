@@ -31,7 +31,7 @@ from tei.errors import TeiError
 from tei.outputs import was_edited, write_files
 
 FROM_EDITION = tuple(name for name, _ in STAGES if name not in FROM_MANIFEST)
-LIVE = ("validate", "html")  # what the page needs; pdf on request or with --pdf, stats with `tei build`
+LIVE = ("validate", "html")  # what the page needs; pdf on request or with --pdf; dts and stats with `tei build`
 
 
 @dataclass
