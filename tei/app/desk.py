@@ -15,7 +15,8 @@ The build of the first look and every build after it is one of these; the first 
 input when the toolkit's ledger says it was edited by hand (tei.outputs.was_edited). A reading corrected in
 edition.xml makes the witness's rebuilt text differ from its transcription (APP007): when that is all the
 validator finds, the desk writes the transcriptions again from the edition, as `tei sync` does
-(tei.app.sync.sync_files), and validates again, so that the page shows the correction. Any other error keeps
+(tei.app.sync.sync_files), and builds the rest without validating again (the validator found nothing
+else), so that the page shows the correction. Any other error keeps
 the last good build on disk and in the page; the diagnostics travel to the page in the state (`snapshot`).
 """
 
@@ -154,9 +155,9 @@ class Desk:
             self._build(wanted, rerun, diagnostics, wrote_html)
         except TeiError as exc:
             if self._only_transcriptions_differ(exc.diagnostics):
-                try:
+                try:  # validated but for the transcriptions, which now follow it: validate is not run again
                     self._sync(diagnostics)
-                    self._build(wanted, ("validate",), diagnostics, wrote_html)
+                    self._build(wanted - {"validate"}, (), diagnostics, wrote_html)
                 except TeiError as again:
                     self._failed(diagnostics + list(again.diagnostics), pdf)
                     return

@@ -31,7 +31,7 @@ from tei.app.desk import Desk
 from tei.resources import resource
 
 HOST = "127.0.0.1"  # never another interface: the desk is the editor's own
-POLL = 0.2  # seconds between two looks at the watched files
+POLL = 0.1  # seconds between two looks at the watched files (a stat of each, a few files)
 HEARTBEAT = 1.0  # seconds between two comments on an event stream
 PREFIX = "/__tei/"
 SCRIPT = '<script src="/__tei/desk.js" data-good="{good}" defer></script>'  # the good build the page is

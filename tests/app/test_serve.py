@@ -138,3 +138,14 @@ def listening_addresses(port: int) -> list[str]:
                 else:
                     found.append(address)
     return found
+
+
+def test_the_pdf_is_built_on_request(edition_folder):
+    with served(edition_folder / "edition.xml") as (url, _process, _lines):
+        assert not (edition_folder / "edition.pdf").exists()  # not with every change, without --pdf
+        status, body, _ = get(url, "/__tei/pdf", method="POST")
+        assert status == 202
+        state = wait_for_state(url, lambda s: s["pdf"] in ("ready", "failed"), bound=300)
+        assert state["pdf"] == "ready", state
+        status, pdf, headers = get(url, "/edition.pdf")
+        assert status == 200 and pdf.startswith(b"%PDF") and headers["Content-Type"] == "application/pdf"

@@ -210,8 +210,8 @@
     <div class="tei-{local-name()}">
       <!-- Without a declared language, a block takes its direction from its first strong letter. -->
       <xsl:if test="not(@xml:lang)"><xsl:attribute name="dir">auto</xsl:attribute></xsl:if>
-      <xsl:call-template name="text-attributes"/>
       <xsl:call-template name="passage-anchor"/>
+      <xsl:call-template name="text-attributes"/>
       <xsl:if test="self::tei:l[@n]"><xsl:attribute name="data-line"><xsl:value-of select="@n"/></xsl:attribute></xsl:if>
       <xsl:apply-templates mode="text"/>
     </div>
@@ -224,7 +224,7 @@
         <bdi class="tei-{local-name()}"><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></bdi>
       </xsl:when>
       <xsl:otherwise>
-        <span class="tei-{local-name()}"><xsl:call-template name="text-attributes"/><xsl:call-template name="passage-anchor"/><xsl:apply-templates mode="text"/></span>
+        <span class="tei-{local-name()}"><xsl:call-template name="passage-anchor"/><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></span>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
