@@ -77,6 +77,7 @@ class Desk:
         self.state = State()
         self.changed = threading.Condition()  # notified whenever the state changes
         self._seen: dict[Path, tuple[int, int] | None] = {}
+        self._watched: list[Path] = []  # the files a build depends on, listed again by `remember`
 
     # ------------------------------------------------------------------------------------------- watching
 
@@ -106,8 +107,11 @@ class Desk:
         ]
 
     def signatures(self) -> dict[Path, tuple[int, int] | None]:
+        """Size and modification time of each watched file (None: absent); the manifest is always looked at, so
+        that a witness it adds is seen once it changes."""
         found = {}
-        for path in self.watched():
+        listed = self._watched or self.watched()
+        for path in dict.fromkeys([*listed, *([self.manifest] if self.manifest else [])]):
             try:
                 stat = path.stat()
             except OSError:
@@ -117,14 +121,16 @@ class Desk:
         return found
 
     def remember(self) -> None:
-        """Take the files as they are now as seen (after a build, which may write some of them)."""
+        """Take the files as they are now as seen (after a build, which may write some of them), listing them
+        again (reading the manifest for its witness files): a poll only stats them."""
+        self._watched = self.watched()
         self._seen = self.signatures()
 
     def changes(self) -> set[str]:
         """What changed since last seen: 'manifest', 'edition', 'transcription' (empty when nothing did)."""
         now = self.signatures()
         kinds = set()
-        for path in set(now) | set(self._seen):
+        for path in now:
             if now.get(path) != self._seen.get(path):
                 kinds.add(self._kind(path))
         return kinds
@@ -144,7 +150,7 @@ class Desk:
 
     def rebuild(self, kinds: set[str], with_pdf: bool = False) -> None:
         """Build what `kinds` of change call for; the state tells the page how it went."""
-        self._update(building=True, attempt=self.state.attempt + 1)
+        self.update(building=True, attempt=self.state.attempt + 1)
         pdf = self.pdf or with_pdf
         wanted = set(LIVE) | ({"pdf"} if pdf else set())
         if "manifest" in kinds:
@@ -171,9 +177,7 @@ class Desk:
             self._failed([error("B002", f"build failed: {exc.strerror or exc}", exc.filename or self.output)], pdf)
             return
         good = self.state.good + (1 if wrote_html or self.state.good == 0 else 0)
-        self._update(
-            building=False, failed=False, diagnostics=tuple(diagnostics), good=good, pdf="ready" if pdf else ""
-        )
+        self.update(building=False, failed=False, diagnostics=tuple(diagnostics), good=good, pdf="ready" if pdf else "")
 
     def _build(self, wanted: set[str], rerun: tuple[str, ...], diagnostics: list, wrote_html: list) -> None:
         from tei.readers.manifest import read_manifest, read_render_settings
@@ -210,9 +214,10 @@ class Desk:
         write_files(files)
 
     def _failed(self, diagnostics: list[Diagnostic], pdf: bool) -> None:
-        self._update(building=False, failed=True, diagnostics=tuple(diagnostics), pdf="failed" if pdf else "")
+        self.update(building=False, failed=True, diagnostics=tuple(diagnostics), pdf="failed" if pdf else "")
 
-    def _update(self, **changes) -> None:
+    def update(self, **changes) -> None:
+        """Change the state and tell every page listening (tei.app.serve's event streams)."""
         with self.changed:
             self.state = replace(self.state, **changes)
             self.changed.notify_all()

@@ -91,7 +91,10 @@ class DeskHandler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
         if target.is_dir():  # a folder's page: its relative links need the slash
             return self._redirect(path + "/")
-        data = target.read_bytes()
+        try:
+            data = target.read_bytes()
+        except OSError:  # removed since it was found (a build replaces files by renaming, never half-written)
+            return self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
         kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         if target.suffix == ".html":
             data = inject(data, self.server.desk.snapshot()["good"])
@@ -166,7 +169,7 @@ def watch(server: DeskServer) -> None:
     while not server.stopping.wait(POLL):
         if server.pdf_wanted.is_set():
             server.pdf_wanted.clear()
-            desk._update(pdf="building")
+            desk.update(pdf="building")
             desk.rebuild({"edition"}, with_pdf=True)
             desk.remember()
             continue

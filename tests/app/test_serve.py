@@ -149,3 +149,26 @@ def test_the_pdf_is_built_on_request(edition_folder):
         assert state["pdf"] == "ready", state
         status, pdf, headers = get(url, "/edition.pdf")
         assert status == 200 and pdf.startswith(b"%PDF") and headers["Content-Type"] == "application/pdf"
+
+
+def test_the_desk_tells_which_kind_of_input_changed(tmp_path):
+    from paths import SEEDS
+
+    from tei.app.desk import Desk
+
+    seeds = tmp_path / "seeds"
+    shutil.copytree(SEEDS, seeds)
+    out = tmp_path / "out"
+    (out / "transcriptions").mkdir(parents=True)
+    (out / "edition.xml").write_text("<TEI/>", "utf-8")
+    (out / "transcriptions" / "A.xml").write_text("<TEI/>", "utf-8")
+    desk = Desk(seeds, out)
+    desk.remember()
+    assert desk.changes() == set()
+    assert len(desk.watched()) == 1 + 1 + 4 + 1  # edition.xml, the manifest, four witness texts, a transcription
+    (seeds / "001_9ad4fe1e89355a52.txt").write_text("another text", "utf-8")
+    assert desk.changes() == {"manifest"}
+    desk.remember()
+    (out / "edition.xml").write_text("<TEI>edited</TEI>", "utf-8")
+    (out / "transcriptions" / "A.xml").write_text("<TEI>edited</TEI>", "utf-8")
+    assert desk.changes() == {"edition", "transcription"}
