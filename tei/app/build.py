@@ -57,6 +57,9 @@ class BuildOptions:
     carry_decisions: bool = False  # re-collate and carry the editor's decisions in edition.xml (tei.app.carry)
     render: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # format -> its parameters (render_settings)
     stage_jobs: int = 1  # stages run at once in children forked from this process (tei.parallel.Forked)
+    # tei serve: edition.xml is the editor's, edited by hand; the stages from it run on it without O004
+    edition_by_hand: bool = False
+    rerun: tuple[str, ...] = ()  # stages run whatever their stamp says (tei serve: validate, a transcription changed)
 
 
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
@@ -114,6 +117,20 @@ def format_params(options: BuildOptions, name: str) -> dict[str, str]:
     """The parameters the manifest gives one output format (render_settings made them), for its stage and
     for loading it ahead (PREPARE)."""
     return dict(dict(options.render).get(name, ()))
+
+
+def dts(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
+    """The static DTS 1.0 responses of the edition in <output>/html/dts/ (tei.render.dts)."""
+    from tei.render.dts import edition_files
+
+    return edition_files(edition, options.output / "html" / "dts")
+
+
+def citation(work: Work, options: BuildOptions) -> dict[Path, bytes]:
+    """<output>/CITATION.cff and <output>/README.md, from the manifest (tei.app.publish)."""
+    from tei.app.publish import publishing_files
+
+    return publishing_files(work, options.output)
 
 
 def stats(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
@@ -191,21 +208,26 @@ def from_edition(
 
 
 STAMP_NAME = ".tei-build-stamp.json"
-FROM_MANIFEST = ("transcriptions", "edition", "schema")  # the other stages start from edition.xml on disk
+FROM_MANIFEST = ("transcriptions", "edition", "schema", "citation")  # the other stages start from edition.xml on disk
 
 STAGES: tuple[tuple[str, Callable[[Work, BuildOptions], dict[Path, bytes]]], ...] = (
     ("transcriptions", transcriptions),
     ("edition", edition),
     ("schema", schema),
+    ("citation", citation),
     ("validate", from_edition(validate_edition)),
     ("html", from_edition(html)),
+    ("dts", from_edition(dts)),
     ("pdf", from_edition(pdf)),
     ("stats", from_edition(stats)),
 )
-GROUPS = (FROM_MANIFEST, ("validate", "html", "pdf", "stats"))  # the stages of a group need nothing from each other
+GROUPS = (
+    FROM_MANIFEST,
+    ("validate", "html", "dts", "pdf", "stats"),
+)  # the stages of a group need nothing from each other
 # The order in which the stages of a group go to the workers: the longest first (the seeds: pdf 1.1 s, validate
 # 0.8 s, html 0.4 s, stats 0.1 s; edition 0.7 s, transcriptions 0.3 s), so that two workers finish together.
-HANDED_OUT = ("edition", "transcriptions", "schema", "pdf", "validate", "html", "stats")
+HANDED_OUT = ("edition", "transcriptions", "schema", "citation", "pdf", "validate", "html", "dts", "stats")
 
 
 def _prepare_validate(options: BuildOptions) -> None:
@@ -285,12 +307,13 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
     edition_path = options.output / "edition.xml"
     if not options.force:
         edited = edited_outputs(options.output)
-        if options.carry_decisions:
+        if options.carry_decisions or options.edition_by_hand:
             edited = [p for p in edited if p.resolve() != edition_path.resolve()]
         if edited:
             refuse_edited(edited, _refusal_hint(edited, edition_path))
     stamp_path = options.output / STAMP_NAME
     stamps = {} if options.force else _read_stamps(stamp_path)
+    stamps = {name: stamp for name, stamp in stamps.items() if name not in options.rerun}
     found = None
     if options.carry_decisions and edition_path.is_file():
         work, found = _decisions(work, edition_path, _read_stamps(stamp_path), on_diagnostic)

@@ -16,7 +16,7 @@ from pathlib import Path
 from tei.app.build import BuildOptions, build, render_settings
 from tei.diagnostics import Diagnostic, error
 from tei.errors import MissingResourceError, TeiError, UsageError
-from tei.outputs import sweep_temporaries
+from tei.outputs import sweep_temporaries, write_files
 from tei.parallel import pool_results
 from tei.readers.manifest import MANIFEST_NAME, read_manifest, read_render_settings
 
@@ -107,9 +107,23 @@ def build_corpus(corpus: Path, options: BuildOptions, jobs: int, shard: Shard | 
     if jobs <= 1:
         for manifest, work_options in tasks:
             yield build_work(manifest, work_options)
-        return
-    # On an interrupt: the works under way finish (their outputs stay whole), the others never start.
-    yield from pool_results(jobs, build_work, tasks)
+    else:
+        # On an interrupt: the works under way finish (their outputs stay whole), the others never start.
+        yield from pool_results(jobs, build_work, tasks)
+    if options.stages is None or "dts" in options.stages:
+        write_collection_tree(corpus, options)
+
+
+def write_collection_tree(corpus: Path, options: BuildOptions) -> None:
+    """The corpus's DTS collection tree in <output>/dts/ (tei.render.dts.corpus_files), over every work built
+    so far (by any shard); a file already as it would be written is left alone."""
+    from tei.render.dts import corpus_files
+
+    outputs = [options.output / m.parent.relative_to(corpus) for m in works(corpus)]
+    files = corpus_files(options.output, outputs)
+    changed = {p: d for p, d in files.items() if not p.is_file() or p.read_bytes() != d}
+    if changed:
+        write_files(changed, force=options.force)
 
 
 def summary(results: list[WorkResult]) -> str:

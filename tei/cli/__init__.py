@@ -24,6 +24,7 @@ COMMANDS = {
     "collate": "tei.cli.collate",
     "encode": "tei.cli.encode",
     "render": "tei.cli.render",
+    "serve": "tei.cli.serve",
     "stats": "tei.cli.stats",
     "sync": "tei.cli.sync",
     "validate": "tei.cli.validate",

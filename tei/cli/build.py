@@ -47,9 +47,10 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
     edition.toml below it is a work, built into the same relative folder under the output; works whose
     inputs and toolkit are unchanged since their last build are skipped (--force rebuilds them).
 
-    Stages, in order: transcriptions, edition, schema, validate, html, pdf, stats. A stage whose inputs
-    (the manifest and witness texts, or edition.xml as it stands) and outputs are unchanged since it last
-    ran into the output folder is skipped.
+    Stages, in order: transcriptions, edition, schema, citation, validate, html, dts, pdf, stats. A stage
+    whose inputs (the manifest and witness texts, or edition.xml as it stands) and outputs are unchanged
+    since it last ran into the output folder is skipped. citation writes CITATION.cff and a README for the
+    folder; dts the static DTS 1.0 responses in html/dts/.
     """
     from tei.app.build import BuildOptions, build, render_settings, stage_names
     from tei.app.corpus import is_corpus

@@ -58,6 +58,10 @@ class Work:
     regularisations: tuple[Regularisation, ...] = ()  # applied at every collation (tei.collate.regularise)
     # (a narrator's name key, its persName/@ref) from the manifest's [hadith] narrators (tei.hadith.authority)
     narrators: tuple[tuple[str, str], ...] = ()
+    short_title: str | None = None  # what a citation names the edition by ("Badr"); the title when None
+    editors: tuple[str, ...] = ()  # "Family, Given" (or "Given Family"), in the order they are credited
+    version: str | None = None  # of the edition, as published
+    doi: str | None = None  # "10.NNNN/suffix", the edition's DOI once it has one
 
     def witness(self, witness_id: str) -> Witness:
         for witness in self.witnesses:

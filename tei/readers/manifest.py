@@ -20,7 +20,11 @@ from tei.text.normalize import PROFILES  # the registry of normalisation profile
 from tei.xmlio import read_bytes
 
 MANIFEST_NAME = "edition.toml"
-EDITION_KEYS = {"id": str, "title": str, "language": str, "base": str, "profile": str}
+EDITION_KEYS = {
+    "id": str, "title": str, "language": str, "base": str, "profile": str,
+    "short_title": str, "editors": list, "version": str, "doi": str,  # citing the edition (CITATION.cff)
+}  # fmt: skip
+DOI = re.compile(r"10\.\d{4,9}(\.\d+)?/[A-Za-z0-9:/_;\-.()\[\]\\]+\Z")  # as CITATION.cff takes it
 EDITION_REQUIRED = ("id", "title")
 HADITH_KEYS = {"narrators": str}  # [hadith]: the authority file of narrators (docs/hadith.md)
 WITNESS_KEYS = {
@@ -93,6 +97,7 @@ def read_manifest(path: Path | str) -> Work:
     problems.raise_if_any()
     _check_identities(problems, edition, witnesses)
     _check_profile(problems, edition)
+    _check_doi(problems, edition)
     regularisations = _regularisations(problems, rules, {w["id"] for w in witnesses})
     problems.raise_if_any()
     work = replace(_build_work(path, edition, witnesses), regularisations=regularisations)
@@ -195,6 +200,9 @@ def _check_table(problems, table, keys, required, name):
             problems.add("M003", f"unknown key '{key}' in {name} (known: {', '.join(keys)})", key)
         elif keys[key] is dict:
             _check_references(problems, key, value, name)
+        elif keys[key] is list:
+            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+                problems.add("M005", f"'{key}' in {name} must be a list of non-empty strings", key)
         elif not isinstance(value, keys[key]) or not value.strip():
             problems.add("M005", f"'{key}' in {name} must be a non-empty string", key, value)
     for key in required:
@@ -216,6 +224,14 @@ def _check_references(problems, key, value, name):
             f"'{key}' in {name} must be a table of reference types (one word each) and "
             "their numbers (strings or integers)",
             key,
+        )
+
+
+def _check_doi(problems, edition):
+    doi = edition.get("doi")
+    if isinstance(doi, str) and doi.strip() and not DOI.match(doi.strip()):
+        problems.add(
+            "M018", f"'doi' in [edition] is not a DOI (10.NNNN/suffix, without https://doi.org/): '{doi}'", "doi"
         )
 
 
@@ -273,6 +289,10 @@ def _build_work(path: Path, edition: dict, witnesses: list[dict]) -> Work:
         base=edition.get("base"),
         profile=edition.get("profile", "default"),
         witnesses=tuple(loaded),
+        short_title=edition.get("short_title"),
+        editors=tuple(name.strip() for name in edition.get("editors", ())),
+        version=edition.get("version"),
+        doi=edition.get("doi", "").strip() or None,
     )
 
 

@@ -120,3 +120,31 @@ def test_manifest_is_copied_byte_for_byte_with_the_seeds(tmp_path):
     copy = tmp_path / "seeds"
     shutil.copytree(SEEDS, copy)
     assert [w.text for w in read_manifest(copy).witnesses] == [w.text for w in read_manifest(SEEDS).witnesses]
+
+
+def test_the_facts_that_cite_the_edition(folder):
+    facts = 'short_title = "Work"\neditors = ["Doe, Jane", "Ibn Rushd"]\nversion = "1.2"\ndoi = "10.5281/zenodo.42"\n'
+    work = read_manifest(write(folder, GOOD.replace('base = "A"\n', 'base = "A"\n' + facts)))
+    assert (work.short_title, work.editors, work.version, work.doi) == (
+        "Work",
+        ("Doe, Jane", "Ibn Rushd"),
+        "1.2",
+        "10.5281/zenodo.42",
+    )
+    assert read_manifest(write(folder, GOOD)).editors == ()
+
+
+@pytest.mark.parametrize(
+    "fact, code, line",
+    [
+        ('doi = "https://doi.org/10.5281/zenodo.42"', "M018", 5),
+        ('editors = "Doe, Jane"', "M005", 5),
+        ("editors = []", "M005", 5),
+    ],
+    ids=["doi-as-url", "editors-not-a-list", "editors-empty"],
+)
+def test_citation_facts_that_are_wrong_are_located(folder, fact, code, line):
+    path = write(folder, GOOD.replace('base = "A"\n', 'base = "A"\n' + fact + "\n"))
+    with pytest.raises(InvalidInputError) as excinfo:
+        read_manifest(path)
+    assert [(d.code, d.line) for d in excinfo.value.diagnostics] == [(code, line)]

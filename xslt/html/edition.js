@@ -282,12 +282,62 @@
     toList.className = "to-entry";
     toList.dir = "ltr";
     toList.textContent = "Entry in the apparatus";
-    fillPanel("Unit " + unit.getAttribute("data-n"), [body, toList]);
+    fillPanel("Unit " + unit.getAttribute("data-n"), [body, toList].concat(citations(unit)));
     showLemmaSpan(unit);
     if (options && options.focus) { controlOf(unit).focus({ preventScroll: true }); }
     if (options && options.scroll) { unit.scrollIntoView({ block: "center" }); }
     keepInSight(unit);
     if (history.replaceState && location.hash !== "#" + unit.id) { history.replaceState(null, "", "#" + unit.id); }
+  }
+
+  /* The citations of a unit and of the passage around it, each with a button that copies it:
+     "Badr, A 12; app-42ae24c2" (the short title, the base witness's siglum and the unit's number; its id) and
+     "Badr, badr-text" (the passage's xml:id, or the n of it and the passages around it: its anchor
+     passage-ID, and its identifier in the static DTS responses). The XSLT writes the title and the siglum on
+     the body (data-cite-title, data-cite-base) and each passage's identifier (data-cite). */
+  function citations(unit) {
+    var title = document.body.getAttribute("data-cite-title") || document.title;
+    var base = document.body.getAttribute("data-cite-base");
+    var found = [["Cite this unit", title + ", " + (base ? base + " " : "") + unit.getAttribute("data-n") + "; " + unit.id]];
+    var passage = unit.parentElement && unit.parentElement.closest("[data-cite]");
+    if (passage) { found.push(["Cite this passage", title + ", " + passage.getAttribute("data-cite")]); }
+    return found.map(function (pair) {
+      var line = document.createElement("p");
+      line.className = "citation";
+      line.dir = "ltr";
+      var text = document.createElement("span");
+      text.className = "citation-text";
+      text.textContent = pair[1];
+      var copy = document.createElement("button");
+      copy.type = "button";
+      copy.className = "copy-citation";
+      copy.textContent = "Copy";
+      copy.setAttribute("aria-label", pair[0] + ": copy " + pair[1]);
+      copy.addEventListener("click", function () { copyText(pair[1], copy); });
+      line.append(pair[0] + ": ", text, " ", copy);
+      return line;
+    });
+  }
+
+  function copyText(text, button) {
+    var done = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { copyBySelection(text) && done(); });
+    } else if (copyBySelection(text)) { done(); }
+  }
+
+  function copyBySelection(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+    field.remove();
+    return copied;
   }
 
   /* An anchored unit (double end-point) has no text of its own: its lemma is the passage it points to,

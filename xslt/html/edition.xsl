@@ -67,6 +67,7 @@
         <script src="{$assets}edition.js" defer="defer"></script>
       </head>
       <body data-non-substantive="{$non-substantive-types}" data-synoptic-columns="{$synoptic-columns}">
+        <xsl:call-template name="citation-data"/>
         <a class="skip-link" href="#reading-text">Skip to the text</a>
         <header class="site-header">
           <h1><xsl:value-of select="$page-title"/></h1>
@@ -209,6 +210,7 @@
     <div class="tei-{local-name()}">
       <!-- Without a declared language, a block takes its direction from its first strong letter. -->
       <xsl:if test="not(@xml:lang)"><xsl:attribute name="dir">auto</xsl:attribute></xsl:if>
+      <xsl:call-template name="passage-anchor"/>
       <xsl:call-template name="text-attributes"/>
       <xsl:if test="self::tei:l[@n]"><xsl:attribute name="data-line"><xsl:value-of select="@n"/></xsl:attribute></xsl:if>
       <xsl:apply-templates mode="text"/>
@@ -222,7 +224,7 @@
         <bdi class="tei-{local-name()}"><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></bdi>
       </xsl:when>
       <xsl:otherwise>
-        <span class="tei-{local-name()}"><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></span>
+        <span class="tei-{local-name()}"><xsl:call-template name="passage-anchor"/><xsl:call-template name="text-attributes"/><xsl:apply-templates mode="text"/></span>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:template>
@@ -266,6 +268,52 @@
       </xsl:attribute>
       <xsl:apply-templates mode="text"/>
     </span>
+  </xsl:template>
+
+  <!-- A citable passage (div, ab, lg, l, seg with an xml:id or an n) has a stable anchor, passage-ID, where ID
+       is its xml:id, else the n of it and of the citable passages around it joined by dots (div 2, line 5:
+       passage-2.5); data-cite holds ID, which the citation the page copies names, as refsDecl/citeStructure
+       and the static DTS responses do. -->
+  <xsl:template name="passage-anchor">
+    <xsl:if test="(self::tei:div or self::tei:div1 or self::tei:div2 or self::tei:div3 or self::tei:ab or self::tei:lg
+                   or self::tei:l or self::tei:seg) and (@xml:id or (@n and not(ancestor::tei:lem or ancestor::tei:rdg)))">
+      <xsl:variable name="cite">
+        <xsl:choose>
+          <xsl:when test="@xml:id"><xsl:value-of select="@xml:id"/></xsl:when>
+          <xsl:otherwise>
+            <xsl:for-each select="ancestor-or-self::*[@n][self::tei:div or self::tei:div1 or self::tei:div2 or self::tei:div3
+                                  or self::tei:ab or self::tei:lg or self::tei:l or self::tei:seg]">
+              <xsl:if test="position() > 1">.</xsl:if>
+              <xsl:value-of select="translate(normalize-space(@n), ' ', '_')"/>
+            </xsl:for-each>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:variable>
+      <xsl:attribute name="id"><xsl:value-of select="concat('passage-', $cite)"/></xsl:attribute>
+      <xsl:attribute name="data-cite"><xsl:value-of select="$cite"/></xsl:attribute>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- What a citation copied from the page names: the edition's short title (else its title) and the siglum of
+       its base witness (variantEncoding/@source), if any. -->
+  <xsl:template name="citation-data">
+    <xsl:variable name="short" select="normalize-space((//tei:titleStmt/tei:title[@type = 'short'])[1])"/>
+    <xsl:attribute name="data-cite-title">
+      <xsl:choose>
+        <xsl:when test="$short != ''"><xsl:value-of select="$short"/></xsl:when>
+        <xsl:otherwise><xsl:value-of select="$page-title"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:attribute>
+    <xsl:variable name="source" select="substring-after(normalize-space((//tei:variantEncoding/@source)[1]), '#')"/>
+    <xsl:variable name="base" select="//tei:listWit//tei:witness[@xml:id = $source][1]"/>
+    <xsl:if test="$source != ''">
+      <xsl:attribute name="data-cite-base">
+        <xsl:choose>
+          <xsl:when test="$base/@n"><xsl:value-of select="$base/@n"/></xsl:when>
+          <xsl:otherwise><xsl:value-of select="$source"/></xsl:otherwise>
+        </xsl:choose>
+      </xsl:attribute>
+    </xsl:if>
   </xsl:template>
 
   <xsl:template name="text-attributes">
