@@ -57,6 +57,8 @@ SUBSTITUTED_GAP = 1  # words substituted between two matched words of a moved bl
 MOVE_DENSITY = 0.75  # ... and the share of the moved block they must cover
 MOVE_RARE = 4  # columns (at most) a key of a moved block appears in ...
 MOVE_LONG = 8  # ... unless this many of its words are the same in both places (no stock phrase is that long)
+SHORT_MOVE = 2  # words at most of a move shorter than MIN_MOVE (found only where unambiguous: short_moves) ...
+SHORT_SPAN = 4  # ... over this many columns at most
 MOVE_CANDIDATES = 5  # blocks lacking elsewhere tried for each added block, most shared words first
 SMALL_GAP = 3  # in a gap this small, words of one class pair up even when the runs differ in length
 MAX_PAIRED_GAP = 12  # unequal leftover runs up to this length are paired by similarity
@@ -321,6 +323,48 @@ def _moves(columns: list[Column], order: tuple[str, ...], weights: dict[str, int
             if places not in seen:
                 seen.add(places)
                 moves.append(move)
+    used = {id(column) for move in moves for column in move.moved + move.original}
+    for wid in order:  # then the short ones, where no block stands
+        for move in short_moves(wid, inserted[wid], columns):
+            places = [id(column) for column in move.moved + move.original]
+            if used.isdisjoint(places):
+                used.update(places)
+                moves.append(move)
+    return moves
+
+
+def short_moves(wid: str, inserted_runs: list[list[Column]], columns: list[Column]) -> list[Move]:
+    """Moves of one or two words (shorter than MIN_MOVE), found only where they are unambiguous: a run the
+    witness alone reads, of at most SHORT_MOVE words, whose every key is read in exactly two columns of
+    the whole alignment (by any witness: its own and one other), the others standing one after the other,
+    without the witness, not beside the run and at most SHORT_SPAN columns from it. So `a b` / `b a`,
+    `X a b` / `a b X`, `Darly among others` / `among others Darly` (where D's `Darly` stands against the
+    others' `Magee`) are moves; a stock word (`the`, `and`, `to`: in dozens of columns) never is, nor a
+    word that stands twice in a text, nor one that a translation happens to use twice, far apart (the
+    seeds' `we` in A's `that we may cut off their heads` and C's `we have`, 20 columns on)."""
+    moves = []
+    runs = [run for run in inserted_runs if len(run) <= SHORT_MOVE]
+    if not runs:
+        return moves
+    read_in: dict[str, list[int]] = {}
+    wanted = {column.key for run in runs for column in run}
+    inside = {id(column) for run in runs for column in run}
+    position: dict[int, int] = {}
+    for n, column in enumerate(columns):
+        for key in wanted.intersection(column.weighed):
+            read_in.setdefault(key, []).append(n)
+        if id(column) in inside:
+            position[id(column)] = n
+    for run in runs:
+        own = [position[id(column)] for column in run]
+        if any(len(read_in[column.key]) != 2 for column in run):
+            continue
+        other = [next(n for n in read_in[column.key] if n != at) for column, at in zip(run, own)]
+        adjacent = all(b == a + 1 for a, b in zip(other, other[1:]))
+        beside = other[0] - 1 <= own[-1] and own[0] - 1 <= other[-1]
+        near = max(other[0] - own[-1], own[0] - other[-1]) - 1 <= SHORT_SPAN
+        if adjacent and near and not beside and not any(wid in columns[n].cells for n in other):
+            moves.append(Move(wid, tuple(run), tuple(columns[n] for n in other)))
     return moves
 
 
