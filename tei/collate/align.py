@@ -324,8 +324,10 @@ def _moves(columns: list[Column], order: tuple[str, ...], weights: dict[str, int
                 seen.add(places)
                 moves.append(move)
     used = {id(column) for move in moves for column in move.moved + move.original}
+    short = {wid: [run for run in inserted[wid] if len(run) <= SHORT_MOVE] for wid in order}
+    read_in, position = _places_read(columns, short)
     for wid in order:  # then the short ones, where no block stands
-        for move in short_moves(wid, inserted[wid], columns):
+        for move in short_moves(wid, short[wid], columns, read_in, position):
             places = [id(column) for column in move.moved + move.original]
             if used.isdisjoint(places):
                 used.update(places)
@@ -333,31 +335,22 @@ def _moves(columns: list[Column], order: tuple[str, ...], weights: dict[str, int
     return moves
 
 
-def short_moves(wid: str, inserted_runs: list[list[Column]], columns: list[Column]) -> list[Move]:
+def short_moves(
+    wid: str, runs: list[list[Column]], columns: list[Column], read_in: dict[str, list[int]], position: dict[int, int]
+) -> list[Move]:
     """Moves of one or two words (shorter than MIN_MOVE), found only where they are unambiguous: a run the
     witness alone reads, of at most SHORT_MOVE words, whose every key is read in exactly two columns of
-    the whole alignment (by any witness: its own and one other), the others standing one after the other,
-    without the witness, not beside the run and at most SHORT_SPAN columns from it. So `a b` / `b a`,
-    `X a b` / `a b X`, `Darly among others` / `among others Darly` (where D's `Darly` stands against the
-    others' `Magee`) are moves; a stock word (`the`, `and`, `to`: in dozens of columns) never is, nor a
-    word that stands twice in a text, nor one that a translation happens to use twice, far apart (the
-    seeds' `we` in A's `that we may cut off their heads` and C's `we have`, 20 columns on)."""
+    the whole alignment (by any witness: its own and one other; `read_in`, from _places_read), the others
+    standing one after the other, without the witness, not beside the run and at most SHORT_SPAN columns
+    from it. So `a b` / `b a`, `X a b` / `a b X`, `Darly among others` / `among others Darly` (where D's
+    `Darly` stands against the others' `Magee`) are moves; a stock word (`the`, `and`, `to`: in dozens of
+    columns) never is, nor a word that stands twice in a text, nor one that a translation happens to use
+    twice, far apart (the seeds' `we` in A's `that we may cut off their heads` and C's `we have`, 20
+    columns on)."""
     moves = []
-    runs = [run for run in inserted_runs if len(run) <= SHORT_MOVE]
-    if not runs:
-        return moves
-    read_in: dict[str, list[int]] = {}
-    wanted = {column.key for run in runs for column in run}
-    inside = {id(column) for run in runs for column in run}
-    position: dict[int, int] = {}
-    for n, column in enumerate(columns):
-        for key in wanted.intersection(column.weighed):
-            read_in.setdefault(key, []).append(n)
-        if id(column) in inside:
-            position[id(column)] = n
     for run in runs:
         own = [position[id(column)] for column in run]
-        if any(len(read_in[column.key]) != 2 for column in run):
+        if any(len(read_in.get(column.key, ())) != 2 for column in run):
             continue
         other = [next(n for n in read_in[column.key] if n != at) for column, at in zip(run, own)]
         adjacent = all(b == a + 1 for a, b in zip(other, other[1:]))
@@ -366,6 +359,25 @@ def short_moves(wid: str, inserted_runs: list[list[Column]], columns: list[Colum
         if adjacent and near and not beside and not any(wid in columns[n].cells for n in other):
             moves.append(Move(wid, tuple(run), tuple(columns[n] for n in other)))
     return moves
+
+
+def _places_read(columns: list[Column], runs: dict[str, list[list[Column]]]):
+    """For each key of these runs, the columns where some witness reads it (up to three: more is too many
+    for a short move); and each column's place. One pass over the columns for all witnesses."""
+    wanted = {column.key for found in runs.values() for run in found for column in run}
+    read_in: dict[str, list[int]] = {}
+    position: dict[int, int] = {}
+    if not wanted:
+        return read_in, position
+    for n, column in enumerate(columns):
+        position[id(column)] = n
+        for key in column.weighed:
+            if key not in wanted:
+                continue
+            found = read_in.setdefault(key, [])
+            if len(found) < 3:
+                found.append(n)
+    return read_in, position
 
 
 def _runs(columns: list[Column], order: tuple[str, ...], weights: dict[str, int]):
