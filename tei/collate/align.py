@@ -242,7 +242,40 @@ def align(keys: dict[str, list[str]], base: str | None = None) -> Alignment:
     for wid in order:
         state.add(wid)
     _refine(state)
-    return Alignment(order, state.columns, _moves(state.columns, order, weights))
+    moves = _moves(state.columns, order, weights)
+    if _join_unmoved(state, moves):
+        moves = _moves(state.columns, order, weights)
+    return Alignment(order, state.columns, moves)
+
+
+def _join_unmoved(state: _State, moves: list[Move]) -> bool:
+    """Blocks found moved that their witness reads in the same order as the others: it reads nothing
+    between the two places, so joining the place where the others stand crosses none of its words. Such a
+    block is no transposition (two witnesses that share one order are never linked as moved), it was left
+    apart by the progressive alignment: its words join the columns of the place it matched. MatchTableLinker's
+    Suscepto: C's `tribus diebus sompno suscepto` stood before A's `morte morietur`, B's `tribus diebus
+    somno suscepto` after it, and C lacks those words. Whether anything was joined."""
+    columns = state.columns
+    where = {id(column): n for n, column in enumerate(columns)}
+    joined = False
+    for move in moves:
+        wid = move.witness
+        places = [where[id(column)] for column in move.moved + move.original]
+        low, high = min(places), max(places)
+        inside = {where[id(column)] for column in move.moved}
+        if any(wid in columns[n].cells for n in range(low, high + 1) if n not in inside):
+            continue
+        if any(len(column.cells) != 1 for column in move.moved):
+            continue
+        for moved, original in zip(move.moved, move.original):
+            token = moved.cells.pop(wid)
+            _update_consensus([moved], state.keys, state.order, wid, -state.weights[wid], state.vocabulary)
+            original.cells[wid] = token
+            _update_consensus([original], state.keys, state.order, wid, state.weights[wid], state.vocabulary)
+        joined = True
+    if joined:
+        state.columns = [column for column in columns if column.cells]
+    return joined
 
 
 @dataclass

@@ -136,6 +136,23 @@ def test_no_short_move_where_it_is_ambiguous_or_far(texts):
     assert all(len(move.moved) >= 3 for move in alignment.moves)
 
 
+def test_two_witnesses_that_share_one_order_are_not_linked_as_moved():
+    """CollateX's MatchTableLinkerTest.testSuscepto: B and C read `tribus diebus somno/sompno suscepto` in one
+    order (C lacks the words B has before it), so their words stand together and no move links them."""
+    texts = {
+        "A": "et sumpno suscepto tribus diebus morte morietur et deinde ab inferis regressus ad lucem veniet",
+        "B": "et mortem sortis finiet post tridui somnum et morte morietur tribus diebus somno suscepto et tunc ab "
+        "inferis regressus ad lucem veniet",
+        "C": "et sortem mortis tribus diebus sompno suscepto et tunc ab inferis regressus ad lucem veniet",
+    }
+    alignment = align({wid: keys(text) for wid, text in texts.items()})
+    assert not alignment.moves
+    together = [
+        c for c in alignment.columns if c.key in ("tribus", "diebus", "suscepto") and {"B", "C"} <= set(c.cells)
+    ]
+    assert len(together) == 3
+
+
 def _text(words: str) -> Text:
     return Text(tuple(tokenize(words, HADITH)))
 
