@@ -649,7 +649,10 @@ def matched_pairs(a: list[int], b: list[int], weight: list[int] | None = None) -
     while stack:
         a0, a1, b0, b1 = stack.pop()
         if weight is not None and (a1 - a0) * (b1 - b0) <= WEIGHED_LIMIT:  # small and weighed: solved exactly
-            if not set(a[a0:a1]).isdisjoint(b[b0:b1]):
+            plain = _unambiguous(a, a0, a1, b, b0, b1)
+            if plain is not None:
+                pairs.extend(plain)
+            elif not set(a[a0:a1]).isdisjoint(b[b0:b1]):
                 pairs.extend(_balanced_pairs(a[a0:a1], b[b0:b1], a0, b0, weight[a0:a1]))
             continue
         while a0 < a1 and b0 < b1 and a[a0] == b[b0]:
@@ -673,6 +676,22 @@ def matched_pairs(a: list[int], b: list[int], weight: list[int] | None = None) -
             stack.extend([(a0, middle_a, b0, middle_b), (middle_a, a1, middle_b, b1)])
     pairs.sort()
     return runs_kept_together(pairs, a, b)
+
+
+def _unambiguous(a, a0, a1, b, b0, b1) -> list[tuple[int, int]] | None:
+    """The matches of two ranges when there is nothing to choose: every item they have in common stands once
+    in each and in the same order (then every placement matches them all, as the weighed programme would);
+    None when there is a choice."""
+    common = set(a[a0:a1]).intersection(b[b0:b1])
+    if not common:
+        return []
+    at_a = [i for i in range(a0, a1) if a[i] in common]
+    at_b = [j for j in range(b0, b1) if b[j] in common]
+    if len(at_a) != len(common) or len(at_b) != len(common):
+        return None
+    if any(a[i] != b[j] for i, j in zip(at_a, at_b)):
+        return None
+    return list(zip(at_a, at_b))
 
 
 def runs_kept_together(pairs: list[tuple[int, int]], a: list[int], b: list[int]) -> list[tuple[int, int]]:
