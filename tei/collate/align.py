@@ -573,10 +573,10 @@ def supported_pairs(
     Python numbers."""
     places = np.flatnonzero(strong).tolist()
     if len(places) == len(a):
-        return matched_pairs(a.tolist(), b, None if weight is None else weight.tolist())
+        return matched_pairs(a.tolist(), b, None if weight is None else weight.tolist(), True)
     strong_weight = None if weight is None else weight[strong].tolist()
     pairs = _room_for_the_rest(
-        [(places[i], j) for i, j in matched_pairs(a[strong].tolist(), b, strong_weight)], a, b, several
+        [(places[i], j) for i, j in matched_pairs(a[strong].tolist(), b, strong_weight, True)], a, b, several
     )
     result: list[tuple[int, int]] = []
     previous = (-1, -1)
@@ -633,7 +633,9 @@ def _count_matched(a: list[int], b: list[int]) -> int:
     return len(matched_pairs(a, b)) if a and b and not set(a).isdisjoint(b) else 0
 
 
-def matched_pairs(a: list[int], b: list[int], weight: list[int] | None = None) -> list[tuple[int, int]]:
+def matched_pairs(
+    a: list[int], b: list[int], weight: list[int] | None = None, whole: bool = False
+) -> list[tuple[int, int]]:
     """Index pairs (i, j), increasing in both, of equal items of a and b: a near-longest common subsequence.
 
     `weight` (one for each item of a: what a match with it weighs, see _match_weights) decides between
@@ -653,7 +655,8 @@ def matched_pairs(a: list[int], b: list[int], weight: list[int] | None = None) -
             if plain is not None:
                 pairs.extend(plain)
             elif not set(a[a0:a1]).isdisjoint(b[b0:b1]):
-                pairs.extend(_balanced_pairs(a[a0:a1], b[b0:b1], a0, b0, weight[a0:a1]))
+                ends = (whole and a0 == 0 and b0 == 0, whole and a1 == len(a) and b1 == len(b))
+                pairs.extend(_balanced_pairs(a[a0:a1], b[b0:b1], a0, b0, weight[a0:a1], ends))
             continue
         while a0 < a1 and b0 < b1 and a[a0] == b[b0]:
             pairs.append((a0, b0))
@@ -812,19 +815,32 @@ def _exact_pairs(a, a0, a1, b, b0, b1, weight=None) -> list[tuple[int, int]]:
     return pairs
 
 
-def _balanced_pairs(a: list[int], b: list[int], a0: int, b0: int, weight=None) -> list[tuple[int, int]]:
+def _balanced_pairs(
+    a: list[int], b: list[int], a0: int, b0: int, weight=None, free: tuple[bool, bool] = (False, False)
+) -> list[tuple[int, int]]:
     """A longest common subsequence of a and b that, among all of that length, opens the fewest gaps:
     the words left between two matches stand side by side (a substitution) rather than as an omission
     in one place and an addition in the next (`ahu X a a daqi` against `ahu a a a janiya`: X against
     the first `a`, then `a a`, not `a a` first and a stray `a` after). Dynamic programming with affine
     gaps (a match weighs more than any number of gaps), for small ranges only. With `weight` (one for each
-    item of a), among placements with as many matches the heaviest wins, before the fewest gaps."""
+    item of a), among placements with as many matches and as few gaps the heaviest wins; `free` (at the
+    start, at the end): the range begins or ends a whole sequence, where a gap opens nothing between two
+    matches and costs nothing (`y` / `x y z` / `z y`: B's `z` with C's or its `y` with A's and C's open
+    no gap either way, and the weight decides)."""
     n, m = len(a), len(b)
     worst = -(1 << 60)
-    gap_room = n + m + 2  # one more match, or one more weight, outweighs every gap the range can open
+    gap_room = n + m + 2  # more than the gaps the range can open
     weights = weight if weight is not None else [0] * n
-    match_value = (sum(weights) + 1) * gap_room  # one more match outweighs all the weight
-    gain = [match_value + w * gap_room for w in weights]
+    penalty = sum(weights) + 1  # a gap opened outweighs all the weight
+    gain = [penalty * gap_room + w for w in weights]  # one more match outweighs every gap
+    left_free, right_free = free
+
+    def cost_a(j: int) -> int:  # a gap opened consuming a alone, at column j of b
+        return 0 if (left_free and j == 0) or (right_free and j == m) else penalty
+
+    def cost_b(i: int) -> int:
+        return 0 if (left_free and i == 0) or (right_free and i == n) else penalty
+
     # three states per cell: the last step was diagonal (0), consumed a alone (1), consumed b alone (2)
     score = [[[worst] * 3 for _ in range(m + 1)] for _ in range(n + 1)]
     score[0][0][0] = 0
@@ -837,10 +853,12 @@ def _balanced_pairs(a: list[int], b: list[int], a0: int, b0: int, weight=None) -
                 cell[0] = max(before) + (gain[i - 1] if a[i - 1] == b[j - 1] else 0)
             if i:
                 up = score[i - 1][j]
-                cell[1] = max(up[0] - 1, up[1], up[2] - 1)
+                c = cost_a(j)
+                cell[1] = max(up[0] - c, up[1], up[2] - c)
             if j:
                 left = row[j - 1]
-                cell[2] = max(left[0] - 1, left[2], left[1] - 1)
+                c = cost_b(i)
+                cell[2] = max(left[0] - c, left[2], left[1] - c)
     pairs = []
     i, j = n, m
     state = max(range(3), key=lambda s: (score[n][m][s], -s))
@@ -855,11 +873,13 @@ def _balanced_pairs(a: list[int], b: list[int], a0: int, b0: int, weight=None) -
             i, j = i - 1, j - 1
         elif state == 1:
             up = score[i - 1][j]
-            state = next(s for s in range(3) if up[s] - (s != 1) == value)
+            c = cost_a(j)
+            state = next(s for s in range(3) if up[s] - c * (s != 1) == value)
             i -= 1
         else:
             left = score[i][j - 1]
-            state = next(s for s in (2, 0, 1) if left[s] - (s != 2) == value)
+            c = cost_b(i)
+            state = next(s for s in (2, 0, 1) if left[s] - c * (s != 2) == value)
             j -= 1
     return pairs[::-1]
 

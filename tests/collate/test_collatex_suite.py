@@ -16,7 +16,7 @@ pytestmark = pytest.mark.usefixtures("shared_dir")
 # What tei reaches, by suite: complete cases met on words, of how many; identity word pairs found (of those
 # expected) and stated beyond them (at most); transposition counts met, of how many.
 REACHED = {
-    "java": {"complete": 67, "met": 61, "true": 470, "expected": 481, "extra": 21, "counts": 14, "counts_met": 13},
+    "java": {"complete": 67, "met": 61, "true": 471, "expected": 481, "extra": 19, "counts": 14, "counts_met": 13},
     "python": {"complete": 20, "met": 20, "true": 186, "expected": 186, "extra": 0, "counts": 0, "counts_met": 0},
     "pretok": {"complete": 6, "met": 6, "true": 13, "expected": 13, "extra": 0, "counts": 0, "counts_met": 0},
 }
