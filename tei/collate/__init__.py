@@ -16,7 +16,7 @@ from tei.collate.analyse import Collation, edition_body
 from tei.collate.anchors import anchored
 from tei.collate.clauses import clause_body
 from tei.collate.regularise import mark_readings, regularise, unit_spans
-from tei.collate.tokenize import tokenize
+from tei.collate.tokenize import given_tokens, tokenize
 from tei.hadith.isnad import isnad_and_matn
 from tei.hadith.units import whole_tokens
 from tei.model import Edition, Section, Work
@@ -36,7 +36,8 @@ def _edition(work: Work, first: Edition | None) -> Edition:
     profile = profile_named(work.profile)
     taken: set[str] = set()  # unit ids, unique across sections
     ids = tuple(w.id for w in work.witnesses)
-    parts = isnad_and_matn(work.witnesses)
+    given = any(w.tokens for w in work.witnesses)  # the source's own tokens are not cut into isnad and matn
+    parts = None if given else isnad_and_matn(work.witnesses)
     if parts is None:
         spans = unit_spans(first.body, ids) if first else None
         body, transpositions = _collated({w.id: w.text for w in work.witnesses}, work, profile, taken, "", spans)
@@ -54,9 +55,7 @@ def _collated(texts: dict[str, str], work: Work, profile, taken: set[str], secti
     """The body and transpositions of one text (or section) of each witness. A narrator's name in an Arabic
     isnad and a Qur'an citation are one token each (tei.hadith.units); the editor's regularisation rules
     act on the comparison keys (tei.collate.regularise), and the readings they touch record them."""
-    tokens = {
-        wid: whole_tokens(tokenize(text, profile), text, work.witness(wid), section) for wid, text in texts.items()
-    }
+    tokens = {wid: _tokens(work.witness(wid), text, profile, section) for wid, text in texts.items()}
     tokens, regularised = regularise(tokens, work.regularisations, profile, spans)
     loose = {w.id for w in work.witnesses if w.kind == "paraphrase" and w.id in tokens}
     if len(loose) == len(tokens):
@@ -70,6 +69,14 @@ def _collated(texts: dict[str, str], work: Work, profile, taken: set[str], secti
     else:
         body, transpositions = edition_body(collation, lambda c: clause_body(c, {wid: tokens[wid] for wid in loose}))
     return mark_readings(body, tokens, regularised), transpositions
+
+
+def _tokens(witness, text: str, profile, section: str):
+    """The witness's tokens: those its source gives (tei.collate.tokenize.given_tokens), else its text cut by
+    the profile, with a narrator's name and a Qur'an citation one token each."""
+    if witness.tokens:
+        return given_tokens(witness.tokens, profile)
+    return whole_tokens(tokenize(text, profile), text, witness, section)
 
 
 __all__ = ["collate"]

@@ -74,6 +74,21 @@ def tokenize(text: str, profile: Profile) -> list[Token]:
     return tokens
 
 
+def given_tokens(given: tuple[tuple[str, str | None], ...], profile: Profile) -> list[Token]:
+    """A source's own tokens (CollateX JSON: `t`, and `n` when it gives one), never cut again: each token's
+    text is its surface and the whitespace after it; its key is the normalised form it brings (compared as
+    it stands, as CollateX compares `n`), else the profile's key of its word (of its punctuation, when it
+    holds no word). Joined, the tokens are the witness's text byte for byte."""
+    tokens = []
+    for text, normalised in given:
+        surface = text.rstrip()
+        word = _WORD.search(surface)
+        word_text = word.group() if word else ""
+        key = normalised if normalised is not None else profile.key(word_text or surface)
+        tokens.append(Token(surface, text[len(surface) :], key, word_text))
+    return tokens
+
+
 def _plain_token(match: regex.Match, key) -> Token:
     lead, word, trail, space = match.group("lead", "word", "trail", "space")
     if word is not None:

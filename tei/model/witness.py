@@ -17,6 +17,10 @@ class Witness:
     source: str | None = None  # where the text was read from (a path), if anywhere
     references: tuple[tuple[str, str], ...] = ()  # typed reference numbers, e.g. (("abd-al-baqi", "1763"),)
     kind: str = "close"  # a role from WITNESS_KINDS: "close" (word-level apparatus) or "paraphrase"
+    # The source's own tokens, when it gives them (CollateX JSON input): each token's text with the whitespace
+    # after it, and its normalised form (None: the profile's key). Joined, the texts are `text`. Empty: the
+    # text is cut into tokens by the profile (tei.collate.tokenize).
+    tokens: tuple[tuple[str, str | None], ...] = ()
 
 
 WITNESS_KINDS = {

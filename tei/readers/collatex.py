@@ -1,7 +1,9 @@
 """CollateX JSON into the edition model: its witness input (-> Work) and its alignment-table output (-> Edition).
 
 Witness input is `{"witnesses": [{"id", "content"} | {"id", "tokens": [{"t": ...}, ...]}]}`, or a list
-of such collations (as in CollateX's Darwin sample: one work each). An alignment table is either the
+of such collations (as in CollateX's Darwin sample: one work each). Pre-tokenised witnesses keep their
+tokens as they are given: they are not cut again, and a token's `n` (CollateX's normalised form) is its
+comparison key, as in CollateX. An alignment table is either the
 Python port's `{"witnesses": [sigla], "table": [one row of cells per witness]}` or the Java tools'
 `{"sigils": [sigla], "table": [one row of cells per rank]}`; a cell is null (a gap) or a list of tokens,
 each a string or an object whose "t" is the token's text. Tokens are joined as they stand when any of
@@ -83,14 +85,31 @@ def _work(collation, name: str, path) -> Work:
         if isinstance(entry.get("content"), str):
             text = entry["content"]
         elif isinstance(entry.get("tokens"), list):
-            texts = [token_text(t, path) for t in entry["tokens"]]
-            text = join_tokens(texts, is_bare(texts))
+            witnesses.append(_pretokenised(entry, path))
+            continue
         else:
             raise _problem(path, f'witness \'{entry["id"]}\' has neither "content" nor "tokens"')
         witnesses.append(Witness(witness_id(entry["id"]), entry["id"], text, source=str(path)))
     if len({w.id for w in witnesses}) != len(witnesses):
         raise _problem(path, "two witnesses have the same id")
     return Work(re.sub(r"[^\w.-]", "-", name), name, witnesses=tuple(witnesses))
+
+
+def _pretokenised(entry: dict, path) -> Witness:
+    """A witness given as CollateX tokens: its text is the tokens joined (see join_tokens), and it keeps them
+    as its tokens, each with its normalised form `n` when it has one (the comparison key), so that the
+    collation neither cuts them again nor compares them otherwise than CollateX would."""
+    texts = [token_text(t, path) for t in entry["tokens"]]
+    bare = is_bare(texts)
+    pieces = tuple(
+        (
+            text + " " if bare else text,
+            token["n"] if isinstance(token, dict) and isinstance(token.get("n"), str) else None,
+        )
+        for text, token in zip(texts, entry["tokens"])
+    )
+    text = "".join(piece for piece, _ in pieces)
+    return Witness(witness_id(entry["id"]), entry["id"], text, source=str(path), tokens=pieces)
 
 
 def read_alignment_table(path: Path | str) -> Edition:

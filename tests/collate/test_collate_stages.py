@@ -106,6 +106,53 @@ def test_a_moved_block_is_found():
     assert {c.key for c in move.moved} & {"without", "delai", "ani"}
 
 
+@pytest.mark.parametrize(
+    "texts, moved",
+    [
+        (("a b", "b a"), [["a"], ["b"]]),
+        (("X a b", "a b X"), [["x"]]),
+        (("a b c", "b c a"), [["a"]]),
+        (("and so Darly once died", "and so once Darly died"), [["darli"], ["once"]]),
+        (("o is apokritheis eipen", "apokritheis o is eipen"), [["o", "is"], ["apokritheis"]]),
+    ],
+)
+def test_a_move_of_one_or_two_words_is_found_where_unambiguous(texts, moved):
+    """One move (of either witness's words: of two, which one moved is the alignment's choice)."""
+    alignment = align({"A": keys(texts[0]), "B": keys(texts[1])})
+    (move,) = alignment.moves
+    assert [c.key for c in move.moved] == [c.key for c in move.original] and [c.key for c in move.moved] in moved
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("a b", "c a"),  # nothing moved: b dropped, c added
+        ("the cat and the dog", "the dog and the cat"),  # words standing twice: no move of one place to another
+        ("we may cut off their heads and then the others went home", "they may cut off their heads then we went"),
+    ],
+)
+def test_no_short_move_where_it_is_ambiguous_or_far(texts):
+    alignment = align({"A": keys(texts[0]), "B": keys(texts[1])})
+    assert all(len(move.moved) >= 3 for move in alignment.moves)
+
+
+def test_two_witnesses_that_share_one_order_are_not_linked_as_moved():
+    """CollateX's MatchTableLinkerTest.testSuscepto: B and C read `tribus diebus somno/sompno suscepto` in one
+    order (C lacks the words B has before it), so their words stand together and no move links them."""
+    texts = {
+        "A": "et sumpno suscepto tribus diebus morte morietur et deinde ab inferis regressus ad lucem veniet",
+        "B": "et mortem sortis finiet post tridui somnum et morte morietur tribus diebus somno suscepto et tunc ab "
+        "inferis regressus ad lucem veniet",
+        "C": "et sortem mortis tribus diebus sompno suscepto et tunc ab inferis regressus ad lucem veniet",
+    }
+    alignment = align({wid: keys(text) for wid, text in texts.items()})
+    assert not alignment.moves
+    together = [
+        c for c in alignment.columns if c.key in ("tribus", "diebus", "suscepto") and {"B", "C"} <= set(c.cells)
+    ]
+    assert len(together) == 3
+
+
 def _text(words: str) -> Text:
     return Text(tuple(tokenize(words, HADITH)))
 

@@ -61,3 +61,54 @@ def test_bad_input_is_one_located_diagnostic(tmp_path, content, code):
         read_witness_input(path)
     (diagnostic,) = refused.value.diagnostics
     assert diagnostic.code == code and diagnostic.file == str(path)
+
+
+def _collated_columns(tmp_path, data) -> list[list[str]]:
+    """The witnesses' readings, unit by unit, of the TEI `tei convert` makes of CollateX witness input."""
+    from tei.app.convert import collatex_tree
+    from tei.apparatus import follow
+    from tei.xmlio import NSMAP
+
+    path = tmp_path / "input.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    tree = collatex_tree(path)
+    body = tree.getroot().find(".//tei:body", NSMAP)
+    sigla = [w["id"] for w in data["witnesses"]]
+    paths = {s: follow(body, s) for s in sigla}
+    texts = {s: "".join(p.parts) for s, p in paths.items()}
+    return [
+        [texts[s][p.offset : p.end] for s, path in paths.items() for p in path.passages[k : k + 1]]
+        for k in range(len(paths[sigla[0]].passages))
+    ]
+
+
+def test_the_normalised_form_n_is_the_comparison_key(tmp_path):
+    """CollateX's own test (test_tokenized_json): B's `kitten.` with n `cat` aligns with A's `cat`."""
+    data = {
+        "witnesses": [
+            {"id": "A", "tokens": [{"t": "A"}, {"t": "black"}, {"t": "cat"}]},
+            {"id": "B", "tokens": [{"t": "A"}, {"t": "white"}, {"t": "kitten.", "n": "cat"}]},
+        ]
+    }
+    (work,) = read_witness_input_from(tmp_path, data)
+    assert work.witnesses[1].tokens[2] == ("kitten. ", "cat")
+    assert _collated_columns(tmp_path, data) == [["black ", "white "], ["cat ", "kitten. "]]
+
+
+def test_given_tokens_are_not_cut_again(tmp_path):
+    """`mouse` and `dog ` are two tokens: the text reads `mousedog bird`, and B's `dog` still aligns."""
+    data = {
+        "witnesses": [
+            {"id": "A", "tokens": [{"t": "mouse"}, {"t": "dog "}, {"t": "bird"}]},
+            {"id": "B", "tokens": [{"t": "dog "}, {"t": "bird"}]},
+        ]
+    }
+    (work,) = read_witness_input_from(tmp_path, data)
+    assert work.witnesses[0].text == "mousedog bird"
+    assert _collated_columns(tmp_path, data) == [["mouse", ""]]
+
+
+def read_witness_input_from(tmp_path, data):
+    path = tmp_path / "input.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return read_witness_input(path)
