@@ -51,7 +51,8 @@ def iter_results(paths: Iterable[Path | str], options: ValidationOptions = Valid
     """The diagnostics of each file, in the order given; with jobs > 1 files are checked in parallel."""
     paths = [Path(p) for p in ([paths] if isinstance(paths, (str, Path)) else paths)]
     if options.schema is not None:
-        load_schema(_existing_schema(options.schema))  # a bad --schema fails once, before any file
+        # a bad --schema (or a --phase it does not define) fails once, before any file
+        _selected(load_schema(_existing_schema(options.schema)), True, options.schematron, options.phase)
     if options.jobs <= 1 or len(paths) < 2:
         for path in paths:
             yield FileResult(path, check_file(path, options))

@@ -129,7 +129,7 @@ class XSDSchema:
         import xmlschema
 
         self.source = source
-        self.version = "1.1" if _is_xsd11(document.getroot()) else "1.0"
+        self.version = "1.1" if _is_xsd11(document.getroot(), source) else "1.0"
         schema_class = xmlschema.XMLSchema11 if self.version == "1.1" else xmlschema.XMLSchema10
         try:
             with warnings.catch_warnings(record=True) as caught:
@@ -176,15 +176,32 @@ def _without_comments(tree: etree._ElementTree) -> etree._ElementTree:
     return etree.ElementTree(copied)
 
 
-def _is_xsd11(root: etree._Element) -> bool:
+def _is_xsd11(root: etree._Element, source: Path | None = None, seen: set | None = None) -> bool:
     """True if the schema asks for XSD 1.1 (vc:minVersion 1.1 on any element) or uses a construct or attribute
-    only 1.1 has."""
+    only 1.1 has, itself or in a local schema document it includes, imports, redefines or overrides."""
     for element in root.iter(etree.Element):
         if (element.get(f"{{{VC_NS}}}minVersion") or "").startswith("1.1"):
             return True
         if etree.QName(element).namespace == XSD_NS and (
             etree.QName(element).localname in XSD11_ONLY or any(a in element.attrib for a in XSD11_ATTRIBUTES)
         ):
+            return True
+    if source is None:
+        return False
+    seen = seen if seen is not None else {source.resolve()}
+    for reference in root.iter(*(f"{{{XSD_NS}}}{tag}" for tag in ("include", "import", "redefine"))):
+        location = reference.get("schemaLocation")
+        if not location or urlparse(location).scheme not in ("", "file"):
+            continue
+        path = (source.parent / urlparse(location).path).resolve()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        try:
+            referenced = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True))
+        except etree.XMLSyntaxError:
+            continue  # xmlschema says why when it loads it
+        if _is_xsd11(referenced.getroot(), path, seen):
             return True
     return False
 

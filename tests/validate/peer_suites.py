@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
+from paths import SHARED
 
-SUITES_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "peer-suites"
+SUITES_DIR = SHARED / "corpora" / "peer-suites"
 SCHEMA_CODES = frozenset({"SCH001", "SCH002", "SCH003", "SCH005", "SCH011"})
 ENGINE_WARNINGS = frozenset({"SCH009", "SCH010"})  # warnings of the engine, not findings of the schema
 SCH_NS = "http://purl.oclc.org/dsdl/schematron"
