@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -36,92 +35,29 @@ from tei.errors import InvalidInputError, UsageError
 from tei.validate import sch_functions
 from tei.validate.sch_compose import NS_ATTRIBUTE, SCH15_NS, SCH_NS, composed, sch, schema_error  # noqa: F401 - SCH_NS for schema.py
 from tei.validate.sch_functions import string_value as _string
-from tei.validate.sch_paths import balanced, prefilter, selector, true_value, variables, xpath1
+from tei.validate.sch_model import (
+    NAME,
+    Check,
+    Content,
+    Expression,
+    NamePath,
+    Phase,
+    Rule,
+    RulePattern,
+    check_variables,
+    content_value,
+    included_namespaces,
+    stylesheet_copy,
+)
+from tei.validate.sch_paths import balanced, prefilter, selector, true_value, xpath1
 from tei.validate.sch_paths import prefilter as _prefilter  # noqa: F401 - the tests read these by their old names
 from tei.validate.sch_paths import true_value as _true  # noqa: F401
 from tei.validate.sch_paths import widened as _widened  # noqa: F401
 
 WARNING_ROLES = frozenset({"warning", "warn", "info", "information", "nonfatal"})
-NAME = object()  # stands for sch:name without @path in a message
 XSL_NS = "http://www.w3.org/1999/XSL/Transform"
 ALL_PATTERNS = "#ALL"
 _CURRENT = re.compile(r"(?<![\w:.-])current\(\s*\)")
-
-
-@dataclass(frozen=True)
-class Expression:
-    """An XPath expression of the schema, as written; elementpath compiles it the first time a rule needs it.
-    namespaces: prefixes of the file it was included from, over the schema's (sch_compose.NS_ATTRIBUTE)."""
-
-    source: str
-    line: int | None
-    namespaces: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Content:
-    """The element content of a let: bound to a copy of those nodes (or to their text when there are none)."""
-
-    nodes: tuple
-    text: str
-
-
-@dataclass(frozen=True)
-class NamePath:
-    """sch:name with @path: the name of the node the path selects."""
-
-    path: Expression
-
-
-@dataclass(frozen=True)
-class Check:
-    """One sch:assert (fails when false) or sch:report (fails when true)."""
-
-    is_report: bool
-    test: Expression
-    quick: etree.XPath | None  # the test for lxml, when its XPath 1 form has the same value (xpath1.py)
-    code: str
-    severity: Severity
-    message: tuple  # text, NAME, NamePath and sch:value-of expressions, rendered per failing node
-
-
-@dataclass(frozen=True)
-class Rule:
-    context: Expression
-    may_match: etree.XPath | None  # a fast lxml (XPath 1) test that is empty only when the context matches nothing
-    exact: bool  # may_match is the context itself (valid XPath 1): its elements are the rule's contexts
-    lets: tuple[tuple[str, Expression | Content], ...]
-    checks: tuple[Check, ...]
-
-    @property
-    def quick(self) -> bool:
-        """True if lxml alone can run the rule: its context and every test have XPath 1 forms, no lets."""
-        return self.exact and not self.lets and all(check.quick is not None for check in self.checks)
-
-    def expressions(self) -> Iterator[Expression]:
-        yield self.context
-        yield from (expression for _name, expression in self.lets if isinstance(expression, Expression))
-        for check in self.checks:
-            yield check.test
-            for part in check.message:
-                if isinstance(part, Expression):
-                    yield part
-                elif isinstance(part, NamePath):
-                    yield part.path
-
-
-@dataclass(frozen=True)
-class RulePattern:
-    id: str | None
-    lets: tuple[tuple[str, Expression | Content], ...]  # bound once per document, at its root
-    rules: tuple[Rule, ...]
-    documents: Expression | None = None  # the subordinate documents the pattern runs on instead
-
-
-@dataclass(frozen=True)
-class Phase:
-    lets: tuple[tuple[str, Expression | Content], ...]
-    active: tuple[str, ...]
 
 
 def has_rules(root: etree._Element) -> bool:
@@ -158,7 +94,7 @@ class SchematronSchema:
             for phase in root.findall(sch("phase"))
         }
         self.patterns = tuple(self._pattern(p) for p in root.iter(sch("pattern")))
-        self._check_variables(root)
+        check_variables(self, root)
         self.phase = self._phase_named(root.get("defaultPhase"), "defaultPhase")
 
     def in_phase(self, phase: str | None) -> SchematronSchema:
@@ -205,7 +141,7 @@ class SchematronSchema:
         Expressions with (: comments :), which nest, are left to elementpath."""
         if "(:" not in source and not balanced(source):
             raise self._compile_error(source, element.sourceline, "its brackets or quotes do not close")
-        return Expression(source, element.sourceline, _included_namespaces(element))
+        return Expression(source, element.sourceline, included_namespaces(element))
 
     def _compile_error(self, source: str, line: int | None, reason) -> InvalidInputError:
         return InvalidInputError(
@@ -241,39 +177,9 @@ class SchematronSchema:
             if element.get("value") is not None:
                 lets.append((name, self._expression(element.get("value"), element)))
             else:
-                nodes = tuple(_stylesheet_copy(child) for child in element if isinstance(child.tag, str))
+                nodes = tuple(stylesheet_copy(child) for child in element if isinstance(child.tag, str))
                 lets.append((name, Content(nodes, "".join(element.itertext()))))
         return tuple(lets)
-
-    def _check_variables(self, root: etree._Element) -> None:
-        """SCH011 for a pattern's let that a schema-level let already defines (both are global), and for a
-        variable an expression refers to that no let in its scope defines."""
-        known = {name for name, _v in self.global_lets}
-        pattern_names: set[str] = set()
-        for pattern in self.patterns:
-            for name, value in pattern.lets:
-                if name in known or name in pattern_names:
-                    line = value.line if isinstance(value, Expression) else root.sourceline
-                    raise schema_error(f"the variable ${name} is defined twice as a global", self.source, line)
-                pattern_names.add(name)
-        globals_ = known | pattern_names | {n for phase in self.phases.values() for n, _v in phase.lets}
-        globals_ |= {"current"}
-        scopes = [(globals_, [v for _n, v in self.global_lets])]
-        scopes += [(globals_, [v for _n, v in phase.lets]) for phase in self.phases.values()]
-        for pattern in self.patterns:
-            scopes.append((globals_, [v for _n, v in pattern.lets] + [pattern.documents]))
-            for rule in pattern.rules:
-                scopes.append((globals_ | {n for n, _v in rule.lets}, list(rule.expressions())))
-        for defined, expressions in scopes:
-            for expression in expressions:
-                if isinstance(expression, Expression):
-                    undefined = sorted(variables(expression.source) - defined)
-                    if undefined:
-                        raise schema_error(
-                            f"${undefined[0]} in {expression.source!r} is not defined by any let in its scope",
-                            self.source,
-                            expression.line,
-                        )
 
     def _pattern(self, pattern: etree._Element) -> RulePattern:
         rules = []
@@ -483,7 +389,7 @@ class SchematronSchema:
         bound = dict(variables)
         for let_name, value in lets:
             if isinstance(value, Content):
-                bound[let_name] = _content_value(value)
+                bound[let_name] = content_value(value)
                 continue
             elements = self._elements(value, document) if node is document else None
             bound[let_name] = elements if elements is not None else self._evaluate(value, document, node, bound)
@@ -564,39 +470,6 @@ class _Document:
 
             self._view = elementpath.get_node_tree(self.tree)
         return self._view
-
-
-def _content_value(content: Content):
-    """A let's element content as nodes of a document of their own (elementpath's), else its text."""
-    if not content.nodes:
-        return content.text
-    import elementpath
-
-    holder = etree.Element("let-content")
-    holder.extend(copy.deepcopy(node) for node in content.nodes)
-    tree = elementpath.get_node_tree(etree.ElementTree(holder))
-    return list(tree.getroot().children) if hasattr(tree, "getroot") else list(tree.children[0].children)
-
-
-def _stylesheet_copy(element: etree._Element) -> etree._Element:
-    """A copy of an element of the schema as XSLT reads it: whitespace-only text nodes dropped, no tail."""
-    copied = copy.deepcopy(element)
-    copied.tail = None
-    for node in copied.iter():
-        if node.text is not None and not node.text.strip():
-            node.text = None
-        if node is not copied and node.tail is not None and not node.tail.strip():
-            node.tail = None
-    return copied
-
-
-def _included_namespaces(element: etree._Element) -> tuple[tuple[str, str], ...]:
-    """The namespaces of the file the element was included from (sch_compose marks it), if any."""
-    for holder in (element, *element.iterancestors()):
-        marked = holder.get(NS_ATTRIBUTE)
-        if marked is not None:
-            return tuple(sorted(json.loads(marked).items()))
-    return ()
 
 
 def _elements_only(found) -> bool:
