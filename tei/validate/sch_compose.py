@@ -21,6 +21,7 @@ sch:ns get that file's namespaces: the included element carries them (NS_ATTRIBU
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -33,6 +34,7 @@ from tei.errors import InvalidInputError
 
 SCH_NS = "http://purl.oclc.org/dsdl/schematron"
 SCH15_NS = "http://www.ascc.net/xml/schematron"
+XSL_KEY = "{http://www.w3.org/1999/XSL/Transform}key"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 NS_ATTRIBUTE = "{urn:x-tei-toolkit:schematron}namespaces"  # the sch:ns of the file an included element came from
 MAX_DEPTH = 32
@@ -47,32 +49,37 @@ def schema_error(message: str, source: Path, line: int | None) -> InvalidInputEr
 
 
 def composed(root: etree._Element, source: Path) -> etree._Element:
-    """The schema as its rules run: a copy of `root` with steps 1-3 of the module's docstring done."""
-    root = _as_iso(root)
+    """The schema as its rules run: a copy of `root` with steps 1-3 of the module's docstring done. Rules
+    embedded in another schema (RELAX NG) are first taken out of it (`_embedded`)."""
+    root = _as_iso(root if etree.QName(root).namespace in (SCH_NS, SCH15_NS) else _embedded(root))
     _resolve_references(root, source, (source.resolve(),), 0)
     _expand_abstract_rules(root, source)
     _instantiate_abstract_patterns(root, source)
     return root
 
 
+def _embedded(host: etree._Element) -> etree._Element:
+    """The Schematron of a host schema (RELAX NG) as a schema of its own, with the host root's namespaces: its
+    sch:ns, sch:phase, sch:pattern and xsl:key elements in document order, and the host root's own sch:let
+    (copying only these, not a grammar such as tei_all's)."""
+    schema = etree.Element(sch("schema"), nsmap=host.nsmap)
+    schema.sourceline = host.sourceline
+    kept = (sch("ns"), sch("phase"), sch("pattern"), XSL_KEY)
+    for element in host.iter(*kept):
+        if not any(ancestor.tag in kept for ancestor in element.iterancestors()):
+            schema.append(_copy(element))
+    schema.extend(_copy(let) for let in host.findall(sch("let")))
+    return schema
+
+
 def _as_iso(root: etree._Element) -> etree._Element:
-    """A copy of the schema, Schematron 1.5's namespace renamed to ISO's."""
-    copy = etree.fromstring(etree.tostring(root), parser=None)
-    copy.getroottree().docinfo.URL = root.getroottree().docinfo.URL
-    if etree.QName(copy).namespace != SCH15_NS:
-        return _with_lines(copy, root)
-    for element in copy.iter():
-        if isinstance(element.tag, str) and etree.QName(element).namespace == SCH15_NS:
-            element.tag = sch(etree.QName(element).localname)
-    return _with_lines(copy, root)
-
-
-def _with_lines(copy: etree._Element, original: etree._Element) -> etree._Element:
-    """The original's source lines on the copy (serialising loses them)."""
-    for copied, element in zip(copy.iter(), original.iter(), strict=False):
-        if element.sourceline:
-            copied.sourceline = element.sourceline
-    return copy
+    """A copy of the schema (lines kept), Schematron 1.5's namespace renamed to ISO's."""
+    iso = _copy(root)
+    if etree.QName(iso).namespace == SCH15_NS:
+        for element in iso.iter(etree.Element):
+            if etree.QName(element).namespace == SCH15_NS:
+                element.tag = sch(etree.QName(element).localname)
+    return iso
 
 
 def _resolve_references(element: etree._Element, source: Path, chain: tuple[Path, ...], depth: int) -> None:
@@ -134,10 +141,10 @@ def _declared_namespaces(element: etree._Element) -> dict[str, str]:
 
 
 def _copy(node: etree._Element) -> etree._Element:
-    copy = etree.fromstring(etree.tostring(node, with_tail=False)) if isinstance(node.tag, str) else node.__copy__()
-    if isinstance(node.tag, str):
-        _with_lines(copy, node)
-    return copy
+    """A copy of an element or other node, without its tail, its source lines kept."""
+    copied = copy.deepcopy(node)
+    copied.tail = None
+    return copied
 
 
 def _expand_abstract_rules(root: etree._Element, source: Path) -> None:

@@ -15,6 +15,7 @@ from tei.validate.xpath1 import xpath1_form
 
 # An XPath expression as tokens: a string literal or a comment as one token, any other character alone.
 _TOKEN = re.compile(r"""'[^']*'|"[^"]*"|\(:.*?:\)|.""", re.DOTALL)
+_LITERAL_OR_COMMENT = re.compile(r"""'[^']*'|"[^"]*"|\(:.*?:\)""", re.DOTALL)
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
 _VARIABLE = re.compile(r"\$((?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*)")
 _CALL = re.compile(r"((?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*)\s*\(")
@@ -147,7 +148,9 @@ def _tokens(expression: str) -> Iterator[tuple[int, str]]:
 def variables(expression: str) -> set[str]:
     """The names of the variables an expression refers to and does not bind itself (by for, some, every, let):
     string literals and comments are skipped."""
-    code = "".join(" " if token[0] in "'\"" or token.startswith("(:") else token for _i, token in _tokens(expression))
+    if "$" not in expression:
+        return set()
+    code = _LITERAL_OR_COMMENT.sub(" ", expression)
     bound = set(_BOUND.findall(code))
     return {name for name in _VARIABLE.findall(code) if name not in bound}
 
