@@ -9,13 +9,13 @@ a copy of the schema document, in order:
    sch:extends with @href is replaced by the children of the rule it names. A file that includes itself
    (directly or not) is refused.
 3. Abstract rules and patterns: each sch:extends with @rule is replaced by the children of the abstract
-   rule of that id in the same pattern (recursively), abstract rules removed; each pattern with @is-a
+   rule of that id in the same pattern or in the schema's sch:rules (recursively), abstract rules removed; each pattern with @is-a
    becomes a copy of the abstract pattern of that id, with each `$name` of its sch:param replaced by the
    param's value in every attribute, and abstract patterns removed.
 
 Any schema error a processor must report (an include that cannot be read, an extends of a rule that is not
-abstract or not in the pattern, an is-a naming no abstract pattern, a param missing) is refused with
-SCH011 and the schema's line. Expressions that name prefixes the included file declares with its own
+abstract or not in the pattern, an is-a naming no abstract pattern, a rule extending itself) is refused
+with SCH011 and the schema's line. Expressions that name prefixes the included file declares with its own
 sch:ns get that file's namespaces: the included element carries them (NS_ATTRIBUTE) for the engine.
 """
 
@@ -217,5 +217,6 @@ _PARAMETER = re.compile(r"\$([\w.-]+)")
 
 
 def _substituted(value: str, parameters: dict[str, str]) -> str:
-    """Each $name of a param replaced by its value (longest names first: $a does not eat $ab); others kept."""
+    """Each $name of a param replaced by its value; a name is read whole ($a never matches the start of $ab),
+    and a $name no param gives (a variable of the pattern's lets) is kept."""
     return _PARAMETER.sub(lambda m: parameters.get(m.group(1), m.group(0)), value)
