@@ -219,9 +219,13 @@ def measure(suite: str, work: Path, args) -> dict:
 def figures(row: dict) -> list[str]:
     suite, suite_cases, outcomes, reference = row["suite"], row["cases"], row["outcomes"], row["reference"]
     lines = []
-    kinds = ("instance", "schema") if suite in ("relaxng", "xsd11", "sch-jing15") else ("instance",)
-    for kind in kinds:
-        chosen = [i for i, c in enumerate(suite_cases) if c.kind == kind]
+    groups = [("instance", None)]
+    if suite in ("relaxng", "xsd11", "sch-jing15"):
+        groups += [("schema", "error"), ("schema", "valid")]
+    for kind, expected in groups:
+        chosen = [
+            i for i, c in enumerate(suite_cases) if c.kind == kind and (expected is None or c.expected == expected)
+        ]
         if not chosen:
             continue
         ours = sum(met(suite_cases[i], outcomes[i]) for i in chosen)
@@ -229,7 +233,7 @@ def figures(row: dict) -> list[str]:
             theirs = f"{sum(reference.get(i, ('',))[0] == suite_cases[i].expected for i in chosen)}/{len(chosen)}"
         else:
             theirs = f"SchXslt {SCHXSLT[suite]} (SOURCES.md)" if suite in SCHXSLT else "-"
-        label = {"instance": "verdicts", "schema": "schemas accepted/refused as expected"}[kind]
+        label = {None: "verdicts", "error": "incorrect schemas refused", "valid": "correct schemas accepted"}[expected]
         if suite.startswith("sch-") and suite != "sch-jing15":
             label = "runs as expected"
         lines.append(f"| {TITLES[suite]}: {label} | {ours}/{len(chosen)} | {theirs} |")
