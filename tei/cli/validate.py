@@ -44,8 +44,13 @@ def _remember_format(ctx, _param, value):
 )
 @click.option("--no-schematron", is_flag=True, help="Check the grammar only (as jing does), not Schematron rules.")
 @click.option("--no-apparatus-rules", is_flag=True, help="Skip the apparatus rules (APP001...).")
+@click.option(
+    "--phase",
+    metavar="ID",
+    help="The Schematron phase to run (#ALL: every pattern). Default: the schema's defaultPhase, else #ALL.",
+)
 @click.pass_context
-def command(ctx, files, schema, output_format, jobs, strict, no_schematron, no_apparatus_rules):
+def command(ctx, files, schema, output_format, jobs, strict, no_schematron, no_apparatus_rules, phase):
     """Validate TEI files: the grammar, Schematron rules and the apparatus rules (docs/validation.md).
 
     Exit status: 0 when every file passes, 1 when one fails, 2 for usage errors, 3 when --schema
@@ -57,7 +62,7 @@ def command(ctx, files, schema, output_format, jobs, strict, no_schematron, no_a
     from tei.validate.report import render_junit, render_sarif
 
     _refuse_missing(files)
-    options = ValidationOptions(schema, not no_schematron, not no_apparatus_rules, strict, jobs)
+    options = ValidationOptions(schema, not no_schematron, not no_apparatus_rules, strict, jobs, phase)
     results = []
     with _progress(len(files)) as progress:
         for result in iter_results(files, options):

@@ -34,6 +34,7 @@ class ValidationOptions:
     apparatus_rules: bool = True
     strict: bool = False  # warnings fail too
     jobs: int = 1
+    phase: str | None = None  # the Schematron phase to run (None: the schema's defaultPhase, else #ALL)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,8 @@ def iter_results(paths: Iterable[Path | str], options: ValidationOptions = Valid
     """The diagnostics of each file, in the order given; with jobs > 1 files are checked in parallel."""
     paths = [Path(p) for p in ([paths] if isinstance(paths, (str, Path)) else paths)]
     if options.schema is not None:
-        load_schema(_existing_schema(options.schema))  # a bad --schema fails once, before any file
+        # a bad --schema (or a --phase it does not define) fails once, before any file
+        _selected(load_schema(_existing_schema(options.schema)), True, options.schematron, options.phase)
     if options.jobs <= 1 or len(paths) < 2:
         for path in paths:
             yield FileResult(path, check_file(path, options))
@@ -158,10 +160,10 @@ def _engines_for(
     tree: etree._ElementTree, path: Path, options: ValidationOptions
 ) -> tuple[list[SchemaEngine], list[Diagnostic]]:
     if options.schema is not None:
-        return _selected(load_schema(options.schema), True, options.schematron), []
+        return _selected(load_schema(options.schema), True, options.schematron, options.phase), []
     references, notes = schema_references(tree, path)
     if not references:
-        return _selected(load_schema(project_schema()), True, options.schematron), notes
+        return _selected(load_schema(project_schema()), True, options.schematron, options.phase), notes
     engines: list[SchemaEngine] = []
     for reference in references:
         if not reference.path.is_file():
@@ -175,12 +177,21 @@ def _engines_for(
                 )
             )
             continue
-        engines += _selected(load_schema(reference.path), reference.grammar, reference.rules and options.schematron)
+        engines += _selected(
+            load_schema(reference.path), reference.grammar, reference.rules and options.schematron, options.phase
+        )
     return engines, notes
 
 
-def _selected(engines: list[SchemaEngine], grammar: bool, schematron: bool) -> list[SchemaEngine]:
-    return [e for e in engines if (schematron if isinstance(e, SchematronSchema) else grammar)]
+def _selected(
+    engines: list[SchemaEngine], grammar: bool, schematron: bool, phase: str | None = None
+) -> list[SchemaEngine]:
+    """The engines asked for; Schematron ones in the phase given (--phase), else in their default phase."""
+    return [
+        e.in_phase(phase) if isinstance(e, SchematronSchema) else e
+        for e in engines
+        if (schematron if isinstance(e, SchematronSchema) else grammar)
+    ]
 
 
 def _existing_schema(schema: Path) -> Path:

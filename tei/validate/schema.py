@@ -25,7 +25,7 @@ from lxml import etree
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import InvalidInputError, UsageError
 from tei.validate import prune
-from tei.validate.schematron import SCH_NS, SchematronSchema, has_rules
+from tei.validate.schematron import SCH15_NS, SCH_NS, SchematronSchema, has_rules
 from tei.xmlio import parse_file
 
 if TYPE_CHECKING:  # read only when a document fails (valid ones never need them)
@@ -34,7 +34,18 @@ if TYPE_CHECKING:  # read only when a document fails (valid ones never need them
 
 XSD_NS = "http://www.w3.org/2001/XMLSchema"
 VC_NS = "http://www.w3.org/2007/XMLSchema-versioning"
-XSD11_ONLY = ("assert", "assertion", "alternative", "openContent", "defaultOpenContent", "override")
+XSD11_ONLY = frozenset(
+    {"assert", "assertion", "alternative", "openContent", "defaultOpenContent", "override", "explicitTimezone"}
+)
+XSD11_ATTRIBUTES = (
+    "xpathDefaultNamespace",
+    "inheritable",
+    "defaultAttributes",
+    "defaultAttributesApply",
+    "notNamespace",
+    "notQName",
+    "appliesToEmpty",
+)
 PRUNE_FROM_DEFINITIONS = 200  # smaller grammars compile fast enough whole, and once per process
 COMPILED_GRAMMARS_KEPT = 32
 
@@ -107,40 +118,92 @@ class RelaxNGSchema:
 
 
 class XSDSchema:
-    """An XML Schema 1.0 or 1.1 run by xmlschema (1.1 when the schema says so or uses 1.1 constructs)."""
+    """An XML Schema 1.0 or 1.1 run by xmlschema (1.1 when the schema says so or uses 1.1 constructs).
+
+    Comments and processing instructions are not content (XSD's infoset has none): a document holding some
+    is checked as a copy without them, their tails kept as text, lines kept. Any exception xmlschema raises,
+    loading the schema or checking a document, is reported as a diagnostic (SCH003, XSD), never a traceback.
+    """
 
     def __init__(self, document: etree._ElementTree, source: Path):
         import xmlschema
 
         self.source = source
-        self.version = "1.1" if _is_xsd11(document.getroot()) else "1.0"
+        self.version = "1.1" if _is_xsd11(document.getroot(), source) else "1.0"
         schema_class = xmlschema.XMLSchema11 if self.version == "1.1" else xmlschema.XMLSchema10
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 self.schema = schema_class(str(source), allow="local", defuse="always")
-        except (xmlschema.XMLSchemaException, OSError) as exc:
+        except Exception as exc:  # noqa: BLE001 - xmlschema raises more than its own exceptions (ValueError, ...)
             raise InvalidInputError(
-                error("SCH003", f"the XML Schema cannot be loaded: {str(exc).splitlines()[0]}", source)
+                error("SCH003", f"the XML Schema cannot be loaded: {_first_line(exc)}", source)
             ) from None
         # xmlschema warns (for example of an import it cannot find): said with each file the schema checks. A
         # ResourceWarning is the garbage collector meeting a file some other code left open, not the schema's.
         self.load_warnings = [
             warning("SCH010", f"the XML Schema loaded with a warning: {str(w.message).splitlines()[0]}", source)
             for w in caught
-            if not issubclass(w.category, ResourceWarning)
+            if not issubclass(w.category, (ResourceWarning, FutureWarning, DeprecationWarning))
         ]
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
         yield from self.load_warnings
-        for problem in self.schema.iter_errors(tree):
+        checked = _without_comments(tree)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                problems = list(self.schema.iter_errors(checked))
+        except Exception as exc:  # noqa: BLE001 - a failure of xmlschema on this document, said as one
+            yield error("XSD", f"the XML Schema could not check the document: {_first_line(exc)}", name)
+            return
+        for problem in problems:
             yield error(_xsd_code(problem), _xsd_message(problem), name, getattr(problem, "sourceline", None))
 
 
-def _is_xsd11(root: etree._Element) -> bool:
-    if (root.get(f"{{{VC_NS}}}minVersion") or "").startswith("1.1"):
-        return True
-    return any(root.iter(*(f"{{{XSD_NS}}}{tag}" for tag in XSD11_ONLY)))
+def _first_line(exc: Exception) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
+
+
+def _without_comments(tree: etree._ElementTree) -> etree._ElementTree:
+    """The tree, or a copy of it without comments and processing instructions inside the root element."""
+    root = tree.getroot()
+    if next(root.iter(etree.Comment, etree.ProcessingInstruction), None) is None:
+        return tree
+    copied = copy.deepcopy(root)
+    etree.strip_elements(copied, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    return etree.ElementTree(copied)
+
+
+def _is_xsd11(root: etree._Element, source: Path | None = None, seen: set | None = None) -> bool:
+    """True if the schema asks for XSD 1.1 (vc:minVersion 1.1 on any element) or uses a construct or attribute
+    only 1.1 has, itself or in a local schema document it includes, imports, redefines or overrides."""
+    for element in root.iter(etree.Element):
+        if (element.get(f"{{{VC_NS}}}minVersion") or "").startswith("1.1"):
+            return True
+        if etree.QName(element).namespace == XSD_NS and (
+            etree.QName(element).localname in XSD11_ONLY or any(a in element.attrib for a in XSD11_ATTRIBUTES)
+        ):
+            return True
+    if source is None:
+        return False
+    seen = seen if seen is not None else {source.resolve()}
+    for reference in root.iter(*(f"{{{XSD_NS}}}{tag}" for tag in ("include", "import", "redefine"))):
+        location = reference.get("schemaLocation")
+        if not location or urlparse(location).scheme not in ("", "file"):
+            continue
+        path = (source.parent / urlparse(location).path).resolve()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        try:
+            referenced = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True))
+        except etree.XMLSyntaxError:
+            continue  # xmlschema says why when it loads it
+        if _is_xsd11(referenced.getroot(), path, seen):
+            return True
+    return False
 
 
 def _xsd_code(problem) -> str:
@@ -229,7 +292,7 @@ def _engines(path: Path) -> list[SchemaEngine]:
         engines: list[SchemaEngine] = [RelaxNGSchema(document, path)]
     elif namespace == XSD_NS:
         engines = [XSDSchema(document, path)]
-    elif namespace == SCH_NS:
+    elif namespace in (SCH_NS, SCH15_NS):
         engines = []
     else:
         raise UsageError(

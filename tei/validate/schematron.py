@@ -1,130 +1,147 @@
 """ISO Schematron with XPath 2/3.1 through elementpath: standalone .sch files and rules embedded in RELAX NG.
 
-lxml's own isoschematron runs XSLT 1.0 only, and the TEI's rules (and ours) need XPath 2. Each rule's
-context is first read as a widened XPath 1 path by lxml's C XPath (`_prefilter`): when that finds
-nothing in a document, the rule cannot fire there and is neither compiled nor run, which is so for most
-of the TEI's hundred rules on any one document. A rule whose context and tests have XPath 1 forms of the
-same value (xpath1.py) is run by lxml alone; any other rule that may fire is compiled by elementpath the
-first time (elementpath is imported then). Per document each pattern's rules fire in order (a node is
-handled by the first rule of a pattern that matches it). The XSLT functions TEI rules rely on, current()
-and generate-id(), are provided too.
+lxml's own isoschematron runs XSLT 1.0 only, and the TEI's rules (and ours) need XPath 2. The schema is
+first composed (sch_compose.py: includes, extends, abstract rules and patterns, Schematron 1.5 read as
+ISO) and checked for the errors a processor must report (SCH011: a variable defined twice in one scope or
+never defined). Each rule's context is then read as a widened XPath 1 path by lxml's C XPath (sch_paths.py):
+when that finds nothing in a document, the rule cannot fire there and is neither compiled nor run, which is
+so for most of the TEI's hundred rules on any one document. A rule whose context and tests have XPath 1
+forms of the same value (xpath1.py) is run by lxml alone; any other rule that may fire is compiled by
+elementpath the first time (elementpath is imported then).
+
+Per document the patterns of the phase (--phase, else the schema's defaultPhase, else all) run in order;
+a pattern with @documents runs on each document its expression names instead. The lets of the schema,
+of the phase and of every pattern are bound once per document, at its root (a pattern's lets are global,
+as in the XSLT implementations); a rule's lets per context node. Within a pattern a node is handled by the
+first rule that matches it; contexts may be any node: the document (`/`), elements, attributes, text,
+comments, processing instructions. The XSLT functions rules rely on (current(), generate-id(), key() of
+the schema's xsl:key, document()) are provided (sch_functions.py). A let with element content is bound to
+those elements (a copy, in a document of their own).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
 
 from tei.diagnostics import Diagnostic, Severity, error, warning
-from tei.errors import InvalidInputError
-from tei.validate.xpath1 import xpath1_form
+from tei.errors import InvalidInputError, UsageError
+from tei.validate import sch_functions
+from tei.validate.sch_compose import NS_ATTRIBUTE, SCH15_NS, SCH_NS, composed, sch, schema_error  # noqa: F401 - SCH_NS for schema.py
+from tei.validate.sch_functions import string_value as _string
+from tei.validate.sch_model import (
+    NAME,
+    Check,
+    Content,
+    Expression,
+    NamePath,
+    Phase,
+    Rule,
+    RulePattern,
+    check_variables,
+    content_value,
+    included_namespaces,
+    stylesheet_copy,
+)
+from tei.validate.sch_paths import balanced, prefilter, selector, true_value, xpath1
+from tei.validate.sch_paths import prefilter as _prefilter  # noqa: F401 - the tests read these by their old names
+from tei.validate.sch_paths import true_value as _true  # noqa: F401
+from tei.validate.sch_paths import widened as _widened  # noqa: F401
 
-SCH_NS = "http://purl.oclc.org/dsdl/schematron"
 WARNING_ROLES = frozenset({"warning", "warn", "info", "information", "nonfatal"})
-NAME = object()  # stands for sch:name in a message
+XSL_NS = "http://www.w3.org/1999/XSL/Transform"
+ALL_PATTERNS = "#ALL"
 _CURRENT = re.compile(r"(?<![\w:.-])current\(\s*\)")
-# An XPath expression as tokens: a string literal or a comment as one token, any other character alone.
-_TOKEN = re.compile(r"""'[^']*'|"[^"]*"|\(:.*?:\)|.""", re.DOTALL)
-_CLOSING = {"(": ")", "[": "]", "{": "}"}
-
-
-def sch(tag: str) -> str:
-    return f"{{{SCH_NS}}}{tag}"
-
-
-@dataclass(frozen=True)
-class Expression:
-    """An XPath expression of the schema, as written; elementpath compiles it the first time a rule needs it."""
-
-    source: str
-    line: int | None
-
-
-@dataclass(frozen=True)
-class Check:
-    """One sch:assert (fails when false) or sch:report (fails when true)."""
-
-    is_report: bool
-    test: Expression
-    quick: etree.XPath | None  # the test for lxml, when its XPath 1 form has the same value (xpath1.py)
-    code: str
-    severity: Severity
-    message: tuple  # text, NAME (sch:name) and sch:value-of expressions, rendered per failing node
-
-
-@dataclass(frozen=True)
-class Rule:
-    context: Expression
-    may_match: etree.XPath | None  # a fast lxml (XPath 1) test that is empty only when the context matches nothing
-    exact: bool  # may_match is the context itself (valid XPath 1): its elements are the rule's contexts
-    lets: tuple[tuple[str, Expression], ...]
-    checks: tuple[Check, ...]
-
-    @property
-    def quick(self) -> bool:
-        """True if lxml alone can run the rule: its context and every test have XPath 1 forms, no lets."""
-        return self.exact and not self.lets and all(check.quick is not None for check in self.checks)
-
-    def expressions(self) -> Iterator[Expression]:
-        yield self.context
-        yield from (expression for _name, expression in self.lets)
-        for check in self.checks:
-            yield check.test
-            yield from (part for part in check.message if isinstance(part, Expression))
-
-
-@dataclass(frozen=True)
-class RulePattern:
-    lets: tuple[tuple[str, Expression], ...]  # bound once per document, at its root
-    rules: tuple[Rule, ...]
 
 
 def has_rules(root: etree._Element) -> bool:
-    """True if a schema document (Schematron, or RELAX NG with embedded rules) holds any sch:rule."""
-    return next(root.iter(sch("rule")), None) is not None
+    """True if a schema document (Schematron, or RELAX NG with embedded rules) holds any sch:rule, or a pattern
+    or an include that may bring some (ISO's namespace or Schematron 1.5's)."""
+    names = [f"{{{namespace}}}{tag}" for namespace in (SCH_NS, SCH15_NS) for tag in ("rule", "pattern", "include")]
+    return next(root.iter(*names), None) is not None
 
 
 class SchematronSchema:
-    """The patterns of one schema document; `check` runs them on a parsed document.
+    """The patterns of one schema document; `check` runs those of the phase on a parsed document.
 
-    Loading only reads the rules and checks that each expression's brackets and quotes close (SCH001);
-    elementpath compiles a rule when a document first needs it, and a compile error is then reported
-    (SCH001) as the diagnostic of that document.
+    Loading composes the schema, checks its variables (SCH011) and that each expression's brackets and
+    quotes close (SCH001); elementpath compiles a rule when a document first needs it, and a compile error
+    is then reported (SCH001) as the diagnostic of that document (`verify` compiles every one at once).
     """
 
     def __init__(self, root: etree._Element, source: Path):
         self.source = source
+        root = composed(root, source)
         self.query_binding = root.get("queryBinding")
         self.namespaces = {prefix: uri for prefix, uri in root.nsmap.items() if prefix}
         self.namespaces.update({ns.get("prefix"): ns.get("uri") for ns in root.iter(sch("ns"))})
-        self._compiled: dict[str, object] = {}
+        self._compiled: dict[tuple, object] = {}
         self._element_lets: dict[Expression, etree.XPath | None] = {}  # lets that lxml binds (_elements)
-        self._parsers: dict[type, object] = {}
-        self.global_lets = self._lets(root.findall(sch("let")))
-        abstract = {r.get("id"): r for r in root.iter(sch("rule")) if r.get("abstract") == "true"}
-        self.patterns = tuple(
-            self._pattern(p, abstract) for p in root.iter(sch("pattern")) if p.get("abstract") != "true"
-        )
+        self._parsers: dict[tuple, object] = {}
+        self.functions = sch_functions.Functions(self, root)
+        self.global_lets = self._lets(root, root.findall(sch("let")))
+        self.phases = {
+            phase.get("id"): Phase(
+                self._lets(phase, phase.findall(sch("let"))),
+                tuple(a.get("pattern") for a in phase.findall(sch("active"))),
+            )
+            for phase in root.findall(sch("phase"))
+        }
+        self.patterns = tuple(self._pattern(p) for p in root.iter(sch("pattern")))
+        check_variables(self, root)
+        self.phase = self._phase_named(root.get("defaultPhase"), "defaultPhase")
 
-    def _parser(self, parser_class):
+    def in_phase(self, phase: str | None) -> SchematronSchema:
+        """The same schema (sharing its compiled rules) running the phase of that id; #ALL runs every pattern."""
+        if phase is None:
+            return self
+        phased = copy.copy(self)
+        phased.phase = self._phase_named(phase, "--phase")
+        return phased
+
+    def _phase_named(self, name: str | None, given_by: str) -> Phase | None:
+        if name is None or name == ALL_PATTERNS:
+            return None
+        if name == "#DEFAULT":
+            return self.phase
+        if name not in self.phases:
+            known = ", ".join(sorted(self.phases)) or "none"
+            raise UsageError(
+                error(
+                    "SCH012",
+                    f"{given_by} names the phase {name!r}, which the schema does not define",
+                    self.source,
+                    hint=f"phases of this schema: {known}",
+                )
+            )
+        return self.phases[name]
+
+    @property
+    def active_patterns(self) -> tuple[RulePattern, ...]:
+        if self.phase is None:
+            return self.patterns
+        return tuple(p for p in self.patterns if p.id in self.phase.active)
+
+    def _parser(self, parser_class, namespaces: tuple = ()):
         """elementpath's parser of this class for the schema, made once (elementpath is imported then)."""
-        if parser_class not in self._parsers:
-            parser = self._parsers[parser_class] = parser_class(namespaces=self.namespaces)
-            if "generate-id" not in parser.symbol_table:  # XPath 3 has it; XPath 2 gets XSLT's
-                parser.external_function(_generate_id, name="generate-id", sequence_types=("node()", "xs:string"))
-        return self._parsers[parser_class]
+        key = (parser_class, namespaces)
+        if key not in self._parsers:
+            parser = self._parsers[key] = parser_class(namespaces={**self.namespaces, **dict(namespaces)})
+            self.functions.register(parser)
+        return self._parsers[key]
 
     def _expression(self, source: str, element: etree._Element) -> Expression:
         """An expression of the schema; one whose brackets or quotes do not close is refused at once (SCH001).
         Expressions with (: comments :), which nest, are left to elementpath."""
-        if "(:" not in source and not _balanced(source):
+        if "(:" not in source and not balanced(source):
             raise self._compile_error(source, element.sourceline, "its brackets or quotes do not close")
-        return Expression(source, element.sourceline)
+        return Expression(source, element.sourceline, included_namespaces(element))
 
     def _compile_error(self, source: str, line: int | None, reason) -> InvalidInputError:
         return InvalidInputError(
@@ -135,152 +152,221 @@ class SchematronSchema:
         """The expression compiled by elementpath (current() read as $current), once per schema."""
         import elementpath
 
-        if expression.source not in self._compiled:
-            source = _CURRENT.sub("$current", expression.source)
+        key = (expression.source, expression.namespaces)
+        if key not in self._compiled:
+            source = self.functions.rewritten(_CURRENT.sub("$current", expression.source))
             for parser_class in _parser_classes(self.query_binding):
                 try:
-                    self._compiled[expression.source] = self._parser(parser_class).parse(source)
+                    self._compiled[key] = self._parser(parser_class, expression.namespaces).parse(source)
                     break
-                except elementpath.ElementPathError as exc:
-                    refusal = exc
+                except (elementpath.ElementPathError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
+                    refusal = exc  # elementpath evaluates constant parts while it compiles
             else:
                 raise self._compile_error(expression.source, expression.line, refusal) from None
-        return self._compiled[expression.source]
+        return self._compiled[key]
 
-    def _lets(self, elements) -> tuple[tuple[str, Expression], ...]:
-        return tuple((e.get("name"), self._expression(e.get("value") or "()", e)) for e in elements)
+    def _lets(self, scope: etree._Element, elements) -> tuple[tuple[str, Expression | Content], ...]:
+        """The lets of one scope; a name defined twice in it is refused (SCH011)."""
+        lets: list[tuple[str, Expression | Content]] = []
+        for element in elements:
+            name = element.get("name")
+            if name in (n for n, _value in lets):
+                raise schema_error(
+                    f"the variable ${name} is defined twice in one scope", self.source, element.sourceline
+                )
+            if element.get("value") is not None:
+                lets.append((name, self._expression(element.get("value"), element)))
+            else:
+                nodes = tuple(stylesheet_copy(child) for child in element if isinstance(child.tag, str))
+                lets.append((name, Content(nodes, "".join(element.itertext()))))
+        return tuple(lets)
 
-    def _pattern(self, pattern: etree._Element, abstract: dict[str, etree._Element]) -> RulePattern:
+    def _pattern(self, pattern: etree._Element) -> RulePattern:
         rules = []
         for rule in pattern.findall(sch("rule")):
-            if rule.get("abstract") == "true":
-                continue
-            selector = _selector(rule.get("context", "/"))
-            parts = [rule] + [
-                abstract[e.get("rule")] for e in rule.findall(sch("extends")) if e.get("rule") in abstract
-            ]
-            checks = tuple(
-                self._check(c, pattern) for part in parts for c in part if c.tag in (sch("assert"), sch("report"))
-            )
-            context = self._expression(selector, rule)
-            prefilter, exact = _prefilter(selector, self.namespaces)
-            rules.append(Rule(context, prefilter, exact, self._lets(rule.findall(sch("let"))), checks))
-        return RulePattern(self._lets(pattern.findall(sch("let"))), tuple(rules))
+            context_selector = selector(rule.get("context", "/"))
+            checks = tuple(self._check(c, pattern) for c in rule if c.tag in (sch("assert"), sch("report")))
+            context = self._expression(context_selector, rule)
+            namespaces = {**self.namespaces, **dict(context.namespaces)}
+            may_match, exact = prefilter(context_selector, namespaces)
+            rules.append(Rule(context, may_match, exact, self._lets(rule, rule.findall(sch("let"))), checks))
+        documents = pattern.get("documents")
+        return RulePattern(
+            pattern.get("id"),
+            self._lets(pattern, pattern.findall(sch("let"))),
+            tuple(rules),
+            None if documents is None else self._expression(documents, pattern),
+        )
 
     def _check(self, element: etree._Element, pattern: etree._Element) -> Check:
         role = (element.get("role") or "").lower()
+        test = self._expression(element.get("test", "true()"), element)
         return Check(
             is_report=element.tag == sch("report"),
-            test=self._expression(element.get("test", "true()"), element),
-            quick=_xpath1(element.get("test", "true()"), self.namespaces),
+            test=test,
+            quick=xpath1(test.source, {**self.namespaces, **dict(test.namespaces)}),
             code=element.get("id") or pattern.get("id") or "SCH",
             severity=Severity.WARNING if role in WARNING_ROLES else Severity.ERROR,
             message=self._message_parts(element),
         )
 
     def _message_parts(self, element: etree._Element) -> tuple:
+        """The assertion's text with its sch:name and sch:value-of; an assertion without text says its id,
+        else what it tests."""
         parts: list = [element.text or ""]
         for child in element:
             if child.tag == sch("name"):
-                parts.append(NAME)
+                parts.append(
+                    NAME if child.get("path") is None else NamePath(self._expression(child.get("path"), child))
+                )
             elif child.tag == sch("value-of"):
                 parts.append(self._expression(child.get("select", "."), child))
             elif isinstance(child.tag, str):
                 parts.append("".join(child.itertext()))
             parts.append(child.tail or "")
+        if not "".join(p for p in parts if isinstance(p, str)).strip() and len(parts) == 1:
+            kind = "report" if element.tag == sch("report") else "assert"
+            verb = "is true" if kind == "report" else "failed"
+            said = element.get("id") or f"{kind} {element.get('test', 'true()')!r} {verb}"
+            return (said,)
         return tuple(parts)
 
-    def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
-        views: list[tuple[object, dict]] = []
-
-        def view() -> tuple[object, dict]:
-            """elementpath's node tree and the global lets bound on it, made when a rule first needs them."""
-            if not views:
-                views.append(self._view(tree))
-            return views[0]
-
-        for pattern in self.patterns:
-            handled: set = set()  # the nodes a rule of this pattern has fired on (elements as lxml's)
-            variables = None
-            for rule in pattern.rules:
-                found = _prefiltered(rule, tree)
-                if found is not None and not found:
-                    continue
-                if rule.quick and found is not None and all(isinstance(item, etree._Element) for item in found):
-                    yield from self._run_quickly(rule, found, handled, name, view)
-                    continue
-                self._compile(rule)
-                document, global_variables = view()
-                if variables is None:
-                    variables = self._bind(pattern.lets, document, document, global_variables)
-                yield from self._run(rule, found, document, variables, handled, name)
+    def verify(self) -> None:
+        """Every expression compiled now; the first that does not compile is refused (SCH001). For a schema
+        checked on its own (a schema test), where no document makes its rules run."""
+        for expression in self._all_expressions():
+            self._token(expression)
 
     def compile_rules(self) -> None:
         """Every rule that elementpath would run compiled now, not when a document first needs it (`tei build`
         does it for the project schema while the edition is collated: importing elementpath and compiling the
         rules took about 0.1 s of the validate stage of the seeds). A rule that does not compile is left to
         `check`, which reports it (SCH001)."""
-        lets = [expression for _name, expression in self.global_lets]
-        for pattern in self.patterns:
-            lets += [expression for _name, expression in pattern.lets]
-            for rule in pattern.rules:
-                with contextlib.suppress(InvalidInputError):
-                    self._compile(rule)
-        for expression in lets:
+        for expression in self._all_expressions():
             with contextlib.suppress(InvalidInputError):
                 self._token(expression)
+
+    def _all_expressions(self) -> Iterator[Expression]:
+        lets = list(self.global_lets) + [let for phase in self.phases.values() for let in phase.lets]
+        for pattern in self.patterns:
+            lets += pattern.lets
+            if pattern.documents is not None:
+                yield pattern.documents
+            for rule in pattern.rules:
+                yield from rule.expressions()
+        yield from (value for _name, value in lets if isinstance(value, Expression))
+        yield from self.functions.expressions()
 
     def _compile(self, rule: Rule) -> None:
         """Every expression of the rule compiled, or SCH001 for the first that does not compile."""
         for expression in rule.expressions():
             self._token(expression)
 
-    def _view(self, tree: etree._ElementTree) -> tuple[object, dict]:
-        """The document as elementpath's node tree, and the schema's global lets bound on it."""
-        import elementpath
+    def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
+        """The findings of the phase's patterns on one document (see the module's docstring)."""
+        state = _Document(tree, name)
+        for pattern in self.active_patterns:
+            if pattern.documents is None:
+                yield from self._run_pattern(pattern, state, state)
+                continue
+            try:
+                subordinates = self._subordinates(pattern, state)
+            except _RuleError as exc:
+                yield self._skipped(pattern.documents.source, exc)
+                continue
+            for subordinate in subordinates:
+                yield from self._run_pattern(pattern, subordinate, state)
 
-        document = elementpath.get_node_tree(tree)
-        return document, self._bind(self.global_lets, document, document, {})
+    def _subordinates(self, pattern: RulePattern, state: _Document) -> list[_Document]:
+        """The documents a pattern's @documents names (URIs relative to the document), read safely."""
+        from tei.xmlio import parse_file
 
-    def _run(
-        self, rule: Rule, found: list | None, document, variables: dict, handled: set, name: str
-    ) -> Iterator[Diagnostic]:
-        """The diagnostics of one rule, on each of its context nodes that no earlier rule of the pattern handled."""
+        document, variables = self._variables(state)
+        value = self._guarded(lambda: self._evaluate(pattern.documents, document, document, variables))
+        found = []
+        base = Path(state.tree.docinfo.URL or state.name).parent
+        for uri in value if isinstance(value, list) else [value]:
+            path = base / _string(uri)
+            try:
+                found.append(_Document(parse_file(path), str(path)))
+            except InvalidInputError as exc:
+                raise _RuleError(f"the document {path} it names cannot be read: {exc.diagnostics[0].message}") from None
+        return found
+
+    def _run_pattern(self, pattern: RulePattern, state: _Document, primary: _Document) -> Iterator[Diagnostic]:
+        handled: set = set()  # the nodes a rule of this pattern has fired on (elements as lxml's)
+        for rule in pattern.rules:
+            found = _prefiltered(rule, state.tree)
+            if found is not None and not found:
+                continue
+            try:
+                if rule.quick and found is not None and _elements_only(found):
+                    findings = list(self._run_quickly(rule, found, handled, state))
+                else:
+                    self._compile(rule)
+                    document, variables = self._variables(primary)
+                    if state is not primary:
+                        document = state.view()
+                    findings = list(self._run(rule, found, document, variables, handled, state.name))
+            except _RuleError as exc:
+                findings = [self._skipped(rule.context.source, exc, state.name)]
+            yield from findings
+
+    def _skipped(self, context: str, exc: Exception, name: str | None = None) -> Diagnostic:
+        return warning(
+            "SCH009", f"a Schematron rule (context {context!r}) could not be evaluated and was skipped: {exc}", name
+        )
+
+    def _variables(self, state: _Document) -> tuple[object, dict]:
+        """The document's node tree and the lets of the schema, the phase and every pattern bound on it."""
+        if state.variables is None:
+            document = state.view()
+            self.functions.enter(state)
+            lets = list(self.global_lets) + list(self.phase.lets if self.phase else ())
+            for pattern in self.active_patterns:
+                lets += pattern.lets
+            state.variables = self._guarded(lambda: self._bind(lets, document, document, {}))
+        return state.view(), state.variables
+
+    def _guarded(self, evaluate):
+        """evaluate(), its dynamic errors (elementpath's, and those of the functions it calls) as _RuleError."""
         import elementpath
 
         try:
-            for node in self._contexts(rule, found, document, variables):
-                identity = getattr(node, "elem", None)
-                identity = identity if isinstance(identity, etree._Element) else id(node)
-                if identity not in handled:
-                    handled.add(identity)
-                    yield from self._fire(rule, node, document, variables, name)
-        except elementpath.ElementPathError as exc:  # a dynamic error of the rule, not of the document
-            context = self._token(rule.context).source
-            yield warning(
-                "SCH009", f"a Schematron rule (context {context!r}) could not be evaluated and was skipped: {exc}", name
-            )
+            return evaluate()
+        except (elementpath.ElementPathError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
+            raise _RuleError(str(exc)) from None
 
-    def _run_quickly(self, rule: Rule, found: list, handled: set, name: str, view) -> Iterator[Diagnostic]:
+    def _run(self, rule: Rule, found: list | None, document, variables: dict, handled: set, name: str):
+        """The diagnostics of one rule, on each of its context nodes that no earlier rule of the pattern handled."""
+        contexts = self._guarded(lambda: list(self._contexts(rule, found, document, variables)))
+        for node in contexts:
+            identity = getattr(node, "elem", None)
+            identity = identity if isinstance(identity, etree._Element) else id(node)
+            if identity not in handled:
+                handled.add(identity)
+                yield from self._guarded(lambda node=node: list(self._fire(rule, node, document, variables, name)))
+
+    def _run_quickly(self, rule: Rule, found: list, handled: set, state: _Document) -> Iterator[Diagnostic]:
         """A rule that lxml runs alone: elementpath is needed only for a failing check's sch:value-of."""
         for element in found:
             if element in handled:
                 continue
             handled.add(element)
             for check in rule.checks:
-                if _true(check.quick(element)) == check.is_report:
+                if true_value(check.quick(element)) == check.is_report:
                     yield Diagnostic(
                         check.code,
-                        self._quick_message(check.message, element, view),
-                        name,
+                        self._quick_message(check.message, element, state),
+                        state.name,
                         element.sourceline,
                         None,
                         check.severity,
                     )
 
-    def _quick_message(self, parts: tuple, element: etree._Element, view) -> str:
-        if any(isinstance(part, Expression) for part in parts):
-            document, variables = view()
+    def _quick_message(self, parts: tuple, element: etree._Element, state: _Document) -> str:
+        if any(isinstance(part, (Expression, NamePath)) for part in parts):
+            document, variables = self._variables(state)
             return self._message(parts, document.get_element_node(element), document, variables)
         text = "".join(etree.QName(element).localname if part is NAME else part for part in parts)
         return " ".join(text.split())
@@ -290,7 +376,7 @@ class SchematronSchema:
         elements only (ten times faster on an edition), otherwise those elementpath finds."""
         from elementpath import XPathContext
 
-        if rule.exact and found is not None and all(isinstance(item, etree._Element) for item in found):
+        if rule.exact and found is not None and _elements_only(found):
             return [document.get_element_node(element) for element in found]
         return self._token(rule.context).select(XPathContext(document, variables=variables))
 
@@ -301,9 +387,12 @@ class SchematronSchema:
 
     def _bind(self, lets, document, node, variables: dict) -> dict:
         bound = dict(variables)
-        for let_name, expression in lets:
-            elements = self._elements(expression, document) if node is document else None
-            bound[let_name] = elements if elements is not None else self._evaluate(expression, document, node, bound)
+        for let_name, value in lets:
+            if isinstance(value, Content):
+                bound[let_name] = content_value(value)
+                continue
+            elements = self._elements(value, document) if node is document else None
+            bound[let_name] = elements if elements is not None else self._evaluate(value, document, node, bound)
         return bound
 
     def _elements(self, expression: Expression, document) -> list | None:
@@ -311,13 +400,18 @@ class SchematronSchema:
         nodes of elementpath's tree, found by lxml's C XPath (elementpath walked an edition for each such let
         in every document: 0.25 s of the seeds' 0.43 s of validation). None when lxml cannot say."""
         if expression not in self._element_lets:
-            self._element_lets[expression] = _xpath1(expression.source, self.namespaces)
+            self._element_lets[expression] = xpath1(
+                expression.source, {**self.namespaces, **dict(expression.namespaces)}
+            )
         compiled = self._element_lets[expression]
         tree = getattr(document, "document", None)
         if compiled is None or not isinstance(tree, etree._ElementTree):
             return None
-        found = compiled(tree)
-        if not isinstance(found, list) or not all(isinstance(item, etree._Element) for item in found):
+        try:
+            found = compiled(tree)
+        except etree.XPathEvalError:  # a variable only elementpath knows
+            return None
+        if not isinstance(found, list) or not _elements_only(found):
             return None
         return [document.get_element_node(element) for element in found]
 
@@ -330,6 +424,10 @@ class SchematronSchema:
                 yield Diagnostic(check.code, message, name, _line(node), None, check.severity)
 
     def _message(self, parts: tuple, node, document, variables: dict) -> str:
+        """The message of a failing check; a value-of or name path that cannot be evaluated on the node is
+        shown as its expression in braces (the finding stands)."""
+        import elementpath
+
         rendered = []
         for part in parts:
             if isinstance(part, str):
@@ -337,9 +435,48 @@ class SchematronSchema:
             elif part is NAME:
                 rendered.append(_node_name(node))
             else:
-                value = self._evaluate(part, document, node, variables)
-                rendered.append(" ".join(_string(v) for v in (value if isinstance(value, list) else [value])))
+                expression = part.path if isinstance(part, NamePath) else part
+                try:
+                    value = self._evaluate(expression, document, node, variables)
+                except (elementpath.ElementPathError, ArithmeticError, LookupError, TypeError, ValueError):
+                    rendered.append(f"{{{expression.source}}}")
+                    continue
+                values = value if isinstance(value, list) else [value]
+                if isinstance(part, NamePath):
+                    rendered.append(" ".join(_node_name(v) if hasattr(v, "name") else _string(v) for v in values))
+                else:
+                    rendered.append(" ".join(_string(v) for v in values))
         return " ".join("".join(rendered).split())
+
+
+class _RuleError(Exception):
+    """A dynamic error of a rule on one document (not of the document): the rule is skipped (SCH009)."""
+
+
+@dataclass
+class _Document:
+    """One document being checked: its lxml tree, elementpath's node tree of it and the lets bound on it,
+    both made when a rule first needs them."""
+
+    tree: etree._ElementTree
+    name: str
+    variables: dict | None = None
+    keys: dict = field(default_factory=dict)  # sch_functions' key() indexes of this document
+    _view: object = None
+
+    def view(self):
+        if self._view is None:
+            import elementpath
+
+            self._view = elementpath.get_node_tree(self.tree)
+        return self._view
+
+
+def _elements_only(found) -> bool:
+    """True if lxml found elements only (no text, attribute values, comments or processing instructions)."""
+    return isinstance(found, list) and all(
+        isinstance(item, etree._Element) and isinstance(item.tag, str) for item in found
+    )
 
 
 def _prefiltered(rule: Rule, tree: etree._ElementTree) -> list | None:
@@ -351,123 +488,6 @@ def _prefiltered(rule: Rule, tree: etree._ElementTree) -> list | None:
         return rule.may_match(tree)
     except etree.XPathEvalError:
         return None
-
-
-def _selector(context: str) -> str:
-    """A select expression for a rule context (an XSLT match pattern): '//' before each branch of its union.
-
-    `//a | //b` walks the tree once per branch; the literal `//(a | b)` would evaluate the pattern
-    once per node, which is a hundred times slower on a large document.
-    """
-    return " | ".join(
-        b if b.startswith("/") else f"//{b}" if b[0].isalpha() or b[0] in "*@" else f"//({b})"
-        for b in _top_level_branches(context)
-    )
-
-
-def _prefilter(selector: str, namespaces: dict[str, str]) -> tuple[etree.XPath | None, bool]:
-    """The selector for lxml's C XPath 1.0, else a widened form of it that XPath 1 can read (see `_widened`),
-    and whether it is the selector itself (then it finds the rule's contexts exactly).
-
-    The widened form selects at least what the selector does, so an empty result still proves that the
-    rule cannot fire; most of the TEI's hundred rules are skipped this way on any one document.
-    Expressions with (: comments :) are left to elementpath.
-    """
-    if "(:" in selector:
-        return None, False
-    exact = _xpath1(selector, namespaces)
-    if exact is not None:
-        return exact, True
-    try:
-        return etree.XPath(_widened(selector), namespaces=namespaces), False
-    except etree.XPathError:
-        return None, False
-
-
-def _xpath1(expression: str, namespaces: dict[str, str]) -> etree.XPath | None:
-    """The expression compiled by lxml, when its XPath 1 form has the same value (xpath1.py)."""
-    form = xpath1_form(expression)
-    try:
-        return None if form is None else etree.XPath(form, namespaces=namespaces)
-    except etree.XPathError:
-        return None
-
-
-def _true(value) -> bool:
-    """XPath's effective boolean value of what lxml returns (a node list, boolean, number or string)."""
-    if isinstance(value, float):
-        return value == value and value != 0
-    return bool(value)
-
-
-def _widened(selector: str) -> str:
-    """A union of paths that holds every node the selector selects: predicates dropped, and '//' carried
-    into parenthesised unions, so that `//((a | b)[p]/c)` becomes `//a/c | //b/c`."""
-    return " | ".join(path for branch in _top_level_branches(selector) for path in _widened_paths(branch, ""))
-
-
-def _widened_paths(branch: str, prefix: str) -> list[str]:
-    """Paths without predicates whose union holds what `prefix + branch` selects (prefix: "" or "//")."""
-    if branch.startswith("//("):
-        return _widened_paths(branch[2:], "//")
-    if branch.startswith("("):
-        inner, rest = _parenthesised(branch)
-        return [
-            path + _without_predicates(rest)
-            for part in _top_level_branches(inner)
-            for path in _widened_paths(part, prefix)
-        ]
-    return [_without_predicates(branch if branch.startswith("/") else prefix + branch)]
-
-
-def _parenthesised(expression: str) -> tuple[str, str]:
-    """An expression that opens with '(' split into what those parentheses hold and what follows them."""
-    depth = 0
-    for index, token in _tokens(expression):
-        depth += (token in "([") - (token in ")]")
-        if depth == 0:
-            return expression[1:index], expression[index + 1 :]
-    return expression[1:], ""
-
-
-def _without_predicates(expression: str) -> str:
-    kept, depth = [], 0
-    for _index, token in _tokens(expression):
-        depth += token == "["
-        if depth == 0:
-            kept.append(token)
-        depth -= token == "]"
-    return "".join(kept)
-
-
-def _top_level_branches(expression: str) -> list[str]:
-    branches, depth, start = [], 0, 0
-    for index, token in _tokens(expression):
-        if token in "([":
-            depth += 1
-        elif token in ")]":
-            depth -= 1
-        elif token == "|" and depth == 0:
-            branches.append(expression[start:index].strip())
-            start = index + 1
-    branches.append(expression[start:].strip())
-    return [b for b in branches if b]
-
-
-def _balanced(expression: str) -> bool:
-    """True if every bracket of the expression closes in order and every string literal and comment ends."""
-    opened = []
-    for _index, token in _tokens(expression):
-        if token in _CLOSING:
-            opened.append(_CLOSING[token])
-        elif token in ")]}" and (not opened or opened.pop() != token) or token in ("'", '"'):
-            return False
-    return not opened
-
-
-def _tokens(expression: str) -> Iterator[tuple[int, str]]:
-    """(index, token) of each token: a string literal, a comment, or one other character."""
-    return ((match.start(), match.group()) for match in _TOKEN.finditer(expression))
 
 
 def _parser_classes(query_binding: str | None):
@@ -484,11 +504,6 @@ def _parser_classes(query_binding: str | None):
         yield XPath31Parser
 
 
-def _generate_id(node) -> str:
-    """XSLT's generate-id(node), which TEI rules use to compare node identity: unique per node of one tree."""
-    return f"node{id(node)}"
-
-
 def _line(node) -> int | None:
     element = getattr(node, "elem", None)
     if element is None and getattr(node, "parent", None) is not None:
@@ -499,8 +514,3 @@ def _line(node) -> int | None:
 def _node_name(node) -> str:
     qualified = getattr(node, "name", None) or ""
     return etree.QName(qualified).localname if qualified.startswith("{") else qualified
-
-
-def _string(value) -> str:
-    string_value = getattr(value, "string_value", None)
-    return str(string_value if string_value is not None else value)
