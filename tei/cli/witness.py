@@ -24,7 +24,7 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
     "--all",
     "every_witness",
     is_flag=True,
-    help="Instead, write every witness's text into the folder -o, one file <id>.txt a witness (read once).",
+    help="Instead, write every witness's text into the folder -o, one file <id>.txt a witness (read once); prints each witness with its file.",
 )
 @click.option(
     "--lacuna-marker",
@@ -65,16 +65,20 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
     diagnostics = list(apparatus.witnesses.diagnostics)
     if list_witnesses:
         report(click.get_current_context(), diagnostics)
-        write_files({output: witness_list(apparatus).encode("utf-8")})
+        write_files({output: witness_list(apparatus).encode("utf-8")}, inputs=[edition])
         return
     if every_witness:  # one reading of the edition for all (a 140-witness apparatus: not 140 readings)
-        texts = {}
+        from tei.outputs import file_names
+
+        texts, names = {}, file_names(list(apparatus.ids), ".txt")
         for known in apparatus.ids:
             path = apparatus.read(known, lacuna_marker)
             diagnostics += _lacunose(known, path, lacuna_marker, edition)
-            texts[output / f"{_file_name(known)}.txt"] = path.text.encode("utf-8")
+            texts[output / names[known]] = path.text.encode("utf-8")
         report(click.get_current_context(), diagnostics)
-        write_files(texts)
+        write_files(texts, inputs=[edition])
+        for known in apparatus.ids:  # which file holds which witness: a siglum is not always a file name
+            click.echo(f"{known}\t{output / names[known]}")
         return
     known = apparatus.witnesses.known(witness_id)
     members = apparatus.witnesses.groups.get(witness_id)
@@ -99,7 +103,7 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
     path = apparatus.read(known, lacuna_marker)
     diagnostics += _lacunose(witness_id, path, lacuna_marker, edition)
     report(click.get_current_context(), diagnostics)
-    write_files({output: path.text.encode("utf-8")})
+    write_files({output: path.text.encode("utf-8")}, inputs=[edition])
 
 
 def _lacunose(witness_id, path, lacuna_marker, edition) -> list:
@@ -117,11 +121,6 @@ def _lacunose(witness_id, path, lacuna_marker, edition) -> list:
             hint="--lacuna-marker sets the marker; --list shows where each witness is lacunose",
         )
     ]
-
-
-def _file_name(witness_id: str) -> str:
-    """A witness id as a file name: an xml:id is one already; a CollateX siglum may hold a slash."""
-    return witness_id.replace("/", "_").replace("\0", "_") or "_"
 
 
 def witness_list(apparatus) -> str:
