@@ -34,7 +34,7 @@ from pathlib import Path
 from tei.diagnostics import Diagnostic, error
 from tei.errors import InvalidInputError, OutputRefusedError, TeiError, UsageError
 from tei.model import Work
-from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
+from tei.outputs import backup_path, edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.parallel import Forked, single_threaded
 from tei.render import output_format, render
 from tei.render import prepare as prepare_format
@@ -250,6 +250,7 @@ def build(
     on_backup: Callable[[Path, Path], None] | None = None,
     on_diagnostic: Callable[[Diagnostic], None] | None = None,
     settings: Callable[[], tuple] | None = None,
+    on_kept: Callable[[Path, Path], None] | None = None,
 ) -> bool:
     """Run the stages in order (or a group of them at once, options.stage_jobs); each stage's files are written
     all at once before the next stage's.
@@ -265,6 +266,10 @@ def build(
     anything is written and carried into the new collation (tei.app.carry); a transcription corrected
     since the build is collated instead of the manifest's file.
 
+    With `carry_decisions`, the edition.xml replaced is kept as a backup first, whether edited by hand or
+    not (it holds the editor's decisions, and one may not carry): B004 names it, and `on_kept(file, backup)`
+    hears of it.
+
     `settings`, when given, makes options.render (render_settings: the manifest's [render] options checked
     against the formats, M014) once the stages from the manifest are under way, before anything is written:
     it imports every output format's module (40 ms), which those stages do not need. An output folder this
@@ -272,7 +277,7 @@ def build(
     """
     made = not options.output.exists()
     try:
-        return _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings)
+        return _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings, on_kept)
     except BaseException:
         if made:
             with contextlib.suppress(OSError):
@@ -280,7 +285,7 @@ def build(
         raise
 
 
-def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings) -> bool:
+def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings, on_kept) -> bool:
     prepare_folder(options.output)
     edition_path = options.output / "edition.xml"
     if not options.force:
@@ -292,12 +297,14 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
     stamp_path = options.output / STAMP_NAME
     stamps = {} if options.force else _read_stamps(stamp_path)
     found = None
+    manifest_digest = sha256(repr((toolkit_digest(), work)).encode("utf-8"))  # the work as the manifest gives it
     if options.carry_decisions and edition_path.is_file():
         work, found = _decisions(work, edition_path, _read_stamps(stamp_path), on_diagnostic)
     work_digest = sha256(repr((toolkit_digest(), work)).encode("utf-8"))
     if found is None and not options.force and _will_run("edition", options, stamps, work_digest):
         _refuse_dropping_decisions(edition_path)
     wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
+    sources = [w.source for w in work.witnesses if w.source]  # no output may replace a witness's file (O007)
     at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
     children = Forked(options.stage_jobs) if at_once else None
     ran = False
@@ -331,17 +338,28 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
                     call = running[name]
                     files, seconds = children.result(call) if call is not None else run_stage(name, work, options)
                     started = time.perf_counter()
-                    force = options.force
+                    force, backups = options.force, {}
                     if name == "edition" and found is not None:
-                        files, force = _carried(files, found, on_diagnostic), True
+                        backups = {edition_path: backup_path(edition_path)} if edition_path.is_file() else {}
+                        files, force = _carried(files, found, on_diagnostic, backups.get(edition_path)), True
                     entry = {
                         "inputs": inputs[name],
                         "outputs": {
                             Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()
                         },
                     }
+                    if name in FROM_MANIFEST and manifest_digest != work_digest:
+                        entry["manifest"] = manifest_digest  # a carry collated corrected texts: see _inputs_match
                     stamp = _stamp_file(stamp_path, {**stamps, name: entry}) if name in last else {}
-                    written = write_files({**files, **stamp}, force=force, on_backup=on_backup, forced=stamp)
+                    written = write_files(
+                        {**files, **stamp},
+                        force=force,
+                        on_backup=on_backup,
+                        forced=stamp,
+                        inputs=sources,
+                        backups=backups,
+                        on_kept=on_kept,
+                    )
                     stamps[name], unstamped = entry, not stamp  # its files written: the stage is stamped
                     for path in written:
                         if path != stamp_path.absolute():
@@ -364,8 +382,15 @@ def _stamp_file(stamp_path: Path, stamps: dict) -> dict[Path, bytes]:
 
 def _will_run(name: str, options: BuildOptions, stamps: dict, digest: str) -> bool:
     wanted = options.stages is None or name in options.stages
-    stamp = stamps.get(name)
-    return wanted and not (isinstance(stamp, dict) and stamp.get("inputs") == digest)
+    return wanted and not _inputs_match(stamps.get(name), digest)
+
+
+def _inputs_match(stamp: dict | None, inputs: str) -> bool:
+    """True when the stage last ran on these inputs. A stage from the manifest that a carry ran on texts
+    corrected since the build (B005) also records the manifest's own inputs then (`manifest`): a plain build
+    with the manifest unchanged since that carry has nothing to do, and would otherwise collate the
+    uncorrected files anew and drop the decisions carried (B006)."""
+    return isinstance(stamp, dict) and inputs in (stamp.get("inputs"), stamp.get("manifest"))
 
 
 def _refuse_dropping_decisions(edition_path: Path) -> None:
@@ -417,12 +442,14 @@ def _decisions(work: Work, edition_path: Path, stamps: dict, on_diagnostic) -> t
     return work, decisions(edited, regenerated)
 
 
-def _carried(files: dict[Path, bytes], found: list, on_diagnostic) -> dict[Path, bytes]:
+def _carried(files: dict[Path, bytes], found: list, on_diagnostic, backup: Path | None) -> dict[Path, bytes]:
     from tei.app.carry import carry
 
     ((path, data),) = files.items()
-    carried, result = carry(data, found, str(path), f"{SCHEMA_FOLDER}/{SCHEMA_NAME}")
-    for diagnostic in result.diagnostics:
+    carried, result = carry(
+        data, found, str(path), f"{SCHEMA_FOLDER}/{SCHEMA_NAME}", str(backup) if backup else None, backup
+    )
+    for diagnostic in [*result.diagnostics, *([result.summary] if result.summary else [])]:
         if on_diagnostic is not None:
             on_diagnostic(diagnostic)
     return {path: carried}
@@ -444,7 +471,7 @@ def _read_stamps(path: Path) -> dict:
 
 def _unchanged(stamp: dict | None, inputs: str, output: Path) -> bool:
     """True when the stage last ran on these inputs and every file it wrote is still as it wrote it."""
-    if not isinstance(stamp, dict) or stamp.get("inputs") != inputs:
+    if not _inputs_match(stamp, inputs):
         return False
     for name, digest in stamp.get("outputs", {}).items():
         path = output / name

@@ -32,7 +32,7 @@ from pathlib import Path
 from lxml import etree
 
 from tei.apparatus import APP, LEM, RDG, RDG_GRP, Witnesses, content_text, readings, transcription_text, witness_text
-from tei.diagnostics import Diagnostic, warning
+from tei.diagnostics import Diagnostic, info, warning
 from tei.model import Work
 from tei.outputs import sha256
 from tei.xmlio import parse_bytes, parse_file, serialise, tei, xml
@@ -54,6 +54,7 @@ class Decision:
     value: str = ""
     text: str = ""  # the reading's text when the decision was made (types)
     displaced_type: str | None = None  # the type the former lemma's reading had in the edited file
+    carried: bool = False  # set by `carry`
 
     def described(self) -> str:
         if self.kind == "lemma":
@@ -73,6 +74,7 @@ class Carried:
 
     found: list[Decision] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    summary: Diagnostic | None = None  # B007: what was carried
 
 
 def corrected_work(work: Work, output: Path, stamped: dict[str, str]) -> tuple[Work, list[Diagnostic]]:
@@ -157,21 +159,31 @@ def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None
 
 
 def carry(
-    new_edition: bytes, found: list[Decision], name: str, schema_href: str | None, edited: str | None = None
+    new_edition: bytes,
+    found: list[Decision],
+    name: str,
+    schema_href: str | None,
+    edited: str | None = None,
+    backup: Path | None = None,
 ) -> tuple[bytes, Carried]:
     """The new edition with every decision that still applies; the others reported (B004) at their line in
-    the edited edition (`edited`: the file they were found in)."""
+    the edited edition (`edited`: the file they were found in), whose copy is kept at `backup` (named in
+    the report; the caller keeps it there)."""
     tree = parse_bytes(new_edition, name)
     witnesses = Witnesses(tree)
     apps = {a.get(xml("id")): a for a in tree.getroot().iter(APP)}
     result = Carried(found)
+    dropped = 0
     for decision in found:
         if decision.kind == "header":
             _append(tree.getroot().find(f".//{tei('titleStmt')}"), copy.deepcopy(decision.element))
+            decision.carried = True
             continue
         app = apps.get(decision.app_id)
         problem = "its unit is not in the new collation" if app is None else _apply(decision, app, witnesses)
+        decision.carried = not problem
         if problem:
+            dropped += 1
             result.diagnostics.append(
                 warning(
                     "B004",
@@ -179,7 +191,7 @@ def carry(
                     edited or name,
                     decision.line,
                     hint=f"make the decision again in the new {Path(name).name}; the line is that of the edited "
-                    "file, kept as the backup named below",
+                    + (f"file, kept as {backup}" if backup is not None else "file"),
                 )
             )
     for decision in found:  # after every lemma choice is made: a conjecture inside a reading now rejected
@@ -198,7 +210,34 @@ def carry(
                     f"where it belongs in the new {Path(name).name}",
                 )
             )
+    result.summary = _summary(found, name, dropped) if found else None
     return serialise(tree, schema_href), result
+
+
+KIND_NAMES = {"lemma": "lemma choice", "conjecture": "conjecture", "attribute": "@resp or @cause",
+              "header": "header entry", "type": "reading type"}  # fmt: skip
+
+
+def _summary(found: list[Decision], name: str, dropped: int) -> Diagnostic:
+    """B007: how many decisions were carried, of which kinds, into which units (a few named)."""
+    by_kind: dict[str, list[str]] = {}
+    for decision in found:
+        if decision.carried:
+            kind = KIND_NAMES.get(decision.kind) or etree.QName(decision.element).localname
+            by_kind.setdefault(kind, []).append(decision.app_id)
+    parts = []
+    for kind, units in by_kind.items():
+        named = sorted({u for u in units if u})
+        shown = f" ({', '.join(named[:5])}{', …' if len(named) > 5 else ''})" if named else ""
+        parts.append(f"{len(units)} {kind}{'s' if len(units) > 1 and not kind.startswith('@') else ''}{shown}")
+    carried = len(found) - dropped
+    return info(
+        "B007",
+        f"{carried} decision(s) of the editor carried into the new collation"
+        + (f": {'; '.join(parts)}" if parts else "")
+        + (f"; {dropped} not carried (B004)" if dropped else ""),
+        name,
+    )
 
 
 def _outer_id(reading: etree._Element) -> str:
