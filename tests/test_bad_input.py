@@ -183,3 +183,64 @@ def test_documents_cannot_make_a_command_read_other_files(tmp_path, command):
     assert "Traceback" not in result.stderr
     produced = b"".join(p.read_bytes() for p in (tmp_path / "out").rglob("*") if p.is_file())
     assert b"root:" not in produced + result.stdout.encode()
+
+
+@pytest.fixture
+def alarm():
+    """A command that waits for ever on a FIFO fails the test after 20 s instead of hanging the suite."""
+    import signal
+
+    def hung(*_):
+        raise TimeoutError("the command waited on its input")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+@pytest.mark.parametrize("command", sorted(XML_COMMANDS))
+def test_a_fifo_or_a_device_as_input_is_refused_without_reading(tmp_path, alarm, command, kind):
+    """Failure 10 (and point 8): a FIFO hung for ever and /dev/zero was read without bound (the size check
+    trusted stat); both were "does not exist" or worse. Now IO006, exit 1, nothing read or written."""
+    import os
+
+    if kind == "fifo":
+        source = tmp_path / "pipe.xml"
+        os.mkfifo(source)
+    else:
+        source = tmp_path / "zero.xml"
+        source.symlink_to("/dev/zero")
+    result, written = invoke(command, source, tmp_path / "out")
+    assert result.exit_code == 1 and "[IO006]" in result.stderr, result.stderr
+    assert source.name in result.stderr and "Traceback" not in result.stderr
+    assert written is None or not written.exists()
+
+
+def test_a_transcription_link_to_dev_zero_or_a_fifo_is_not_read(tmp_path, alarm):
+    """Failure 10: `<ptr type="transcription" target="/dev/zero"/>` made `tei validate` read 5.9 GB."""
+    import os
+
+    os.mkfifo(tmp_path / "pipe.xml")
+    text = MINI.read_text("utf-8")
+    linked = text.replace("two sentences.</witness>", 'two sentences.<ptr type="transcription" '
+                          'target="/dev/zero"/></witness>').replace("added clause.</witness>", 'added clause.<ptr '
+                                                                    'type="transcription" target="pipe.xml"/></witness>')  # fmt: skip
+    assert linked != text
+    edition = tmp_path / "e.xml"
+    edition.write_text(linked, "utf-8")
+    result = run("validate", edition)
+    assert "Traceback" not in result.stderr and result.exit_code == 1, result.stderr
+    assert result.stderr.count("not a regular file") == 2, result.stderr
+
+
+@pytest.mark.parametrize("where", ["argument", "--manifest"])
+def test_a_manifest_that_is_dev_zero_is_refused(tmp_path, alarm, where):
+    """Failure 10: `tei build /dev/zero` and `--manifest /dev/zero` read without bound."""
+    args = ("build", "/dev/zero", "-o", tmp_path / "b") if where == "argument" else (
+        "collate", "--manifest", "/dev/zero", "-o", tmp_path / "e.xml")  # fmt: skip
+    result = run(*args)
+    assert result.exit_code in EXIT_CODES and "Traceback" not in result.stderr, result.stderr
+    assert "/dev/zero" in result.stderr
