@@ -130,3 +130,20 @@ def test_all_gives_every_witness_its_own_file_and_lists_them(tmp_path):
     texts = {siglum: Path(path).read_text("utf-8") for siglum, path in listed.items()}
     assert (texts["x/y"], texts["x_y"], texts[long]) == ("x one v", "x two v", "x three v")
     assert len(list(out.glob("*.txt"))) == len(listed)
+
+
+def test_a_transcription_is_read_as_its_one_witness(tmp_path):
+    """Failure 7: `tei witness` on the toolkit's own transcription wrote nothing (--all, exit 0) or said
+    "the witnesses are: none" (A002)."""
+    from paths import SEEDS
+
+    out = tmp_path / "b"
+    assert run("build", SEEDS, "-o", out, "--stages", "transcriptions").exit_code == 0
+    transcription = out / "transcriptions" / "A.xml"
+    source = (SEEDS / "000_091639bda12aac5a.txt").read_text("utf-8")
+    assert run("witness", transcription, "--wit", "A").stdout == source
+    result = run("witness", transcription, "--all", "-o", tmp_path / "texts")
+    assert result.exit_code == 0 and (tmp_path / "texts" / "A.txt").read_text("utf-8") == source
+    assert run("witness", transcription, "--list").stdout.startswith("A\t")
+    wrong = run("witness", transcription, "--wit", "B")
+    assert wrong.exit_code == 1 and "[A002]" in wrong.stderr and "'A'" in wrong.stderr
