@@ -24,14 +24,16 @@ does not load it.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import importlib
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from tei.diagnostics import Diagnostic, error
+from tei.diagnostics import Diagnostic, error, info
 from tei.errors import InvalidInputError, OutputRefusedError, TeiError, UsageError
 from tei.model import Work
 from tei.outputs import backup_path, edited_outputs, prepare_folder, refuse_edited, sha256, write_files
@@ -277,12 +279,41 @@ def build(
     """
     made = not options.output.exists()
     try:
-        return _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings, on_kept)
+        prepare_folder(options.output)
+        with _one_build_at_a_time(options.output, on_diagnostic):
+            return _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings, on_kept)
     except BaseException:
         if made:
             with contextlib.suppress(OSError):
+                (options.output / LOCK_NAME).unlink(missing_ok=True)
                 options.output.rmdir()  # only while empty
         raise
+
+
+LOCK_NAME = ".tei-build.lock"
+
+
+@contextlib.contextmanager
+def _one_build_at_a_time(output: Path, on_diagnostic):
+    """Builds into one folder take turns: each holds an exclusive lock on `.tei-build.lock` there while it
+    runs. One that finds the lock held says so (B008) and waits for it; without it, the second build's files
+    replaced the first's half-way through, and the first failed on a mixture (APP007)."""
+    try:
+        descriptor = os.open(output / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError:  # a folder nothing can be written into (read-only): the first write says so (O005)
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if on_diagnostic is not None:
+                on_diagnostic(info("B008", "another build is writing into this folder; waiting for it to finish",
+                                   output))  # fmt: skip
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
 
 
 def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings, on_kept) -> bool:
@@ -303,7 +334,7 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
     work_digest = sha256(repr((toolkit_digest(), work)).encode("utf-8"))
     if found is None and not options.force and _will_run("edition", options, stamps, work_digest):
         _refuse_dropping_decisions(edition_path)
-    wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
+    wanted = _with_needs(options, work, on_diagnostic)
     sources = [w.source for w in work.witnesses if w.source]  # no output may replace a witness's file (O007)
     at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
     children = Forked(options.stage_jobs) if at_once else None
@@ -374,6 +405,33 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
         if children is not None:  # after an error or an interrupt: the stages still running are ended
             children.close()
     return ran
+
+
+# What each stage reads that another stage writes: validation checks edition.xml against the schema it names
+# and each witness's text against the transcription it links; the outputs are made from edition.xml.
+NEEDS = {"validate": ("transcriptions", "edition", "schema"), "html": ("edition",), "pdf": ("edition",),
+         "stats": ("edition",)}  # fmt: skip
+
+
+def _with_needs(options: BuildOptions, work: Work, on_diagnostic) -> list[str]:
+    """The stages to run, in STAGES order: those asked for (all by default) and, with --stages, each stage one
+    of them needs whose files are not in the output folder yet (a fresh folder, `--stages edition,validate,
+    html`: the transcriptions and the schema that validation reads), said by B009. A needed stage whose
+    files are there is not added: the folder's own edition.xml, say, is what --stages html renders."""
+    asked = [name for name, _ in STAGES if options.stages is None or name in options.stages]
+    if options.stages is None:
+        return asked
+    present = {
+        "transcriptions": all((options.output / "transcriptions" / f"{w.id}.xml").is_file() for w in work.witnesses),
+        "edition": (options.output / "edition.xml").is_file(),
+        "schema": (options.output / SCHEMA_FOLDER / SCHEMA_NAME).is_file(),
+    }
+    added = sorted({n for name in asked for n in NEEDS.get(name, ()) if n not in asked and not present[n]},
+                   key=[name for name, _ in STAGES].index)  # fmt: skip
+    if added and on_diagnostic is not None:
+        on_diagnostic(info("B009", f"--stages: the stages chosen need {', '.join(added)}, whose files are not in "
+                                   "the output folder; they run too", options.output))  # fmt: skip
+    return [name for name, _ in STAGES if name in asked or name in added]
 
 
 def _stamp_file(stamp_path: Path, stamps: dict) -> dict[Path, bytes]:
