@@ -17,6 +17,15 @@ XML_NS = "http://www.w3.org/XML/1998/namespace"
 XI_NS = "http://www.w3.org/2001/XInclude"
 NSMAP = {"tei": TEI_NS}
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # a larger document is refused before parsing
+# A character XML 1.0 cannot hold, in any text or attribute.
+XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# A language tag as xml:lang takes it (BCP 47, RFC 5646: language, extlang, script, region, variants,
+# extensions, private use; or private use alone), by its syntax, not its registry.
+LANGUAGE_TAG = re.compile(
+    r"(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"
+    r"(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*"
+    r"(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?|[Xx](?:-[A-Za-z0-9]{1,8})+)\Z"
+)
 
 
 def tei(tag: str) -> str:
