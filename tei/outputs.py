@@ -240,7 +240,7 @@ def write_files(
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
         raise OutputRefusedError(
-            error("O005", f"the output cannot be written: {exc.strerror}", exc.filename or target)
+            error("O005", f"the output cannot be written: {exc.strerror}", _named(exc.filename, target))
         ) from None
     for temporary, target in staged:
         if target in kept and target.exists():
@@ -257,6 +257,18 @@ def write_files(
         with contextlib.suppress(OSError):  # every file is whole and the ledger accepts it: the next write records it
             _record(targets, keep_old=False)
     return list(targets)
+
+
+def _named(filename: str | None, target: Path) -> Path:
+    """The file a failed write is reported at: the output, never the temporary file staged for it (`.NAME.*.tmp`),
+    nor the ledger's."""
+    if filename is None:
+        return target
+    path = Path(filename)
+    if path.name.startswith(".") and path.name.endswith(".tmp"):
+        stem = path.name[1:].rsplit(".", 2)[0]
+        return target if stem == LEDGER_NAME or not stem else path.with_name(stem)
+    return path
 
 
 def _keep(target: Path, backup: Path) -> None:

@@ -161,6 +161,7 @@ def test_full_disk(tiny_disk, command):
     result = run(*OUTPUT_COMMANDS[command](tiny_disk))
     assert result.exit_code == 1, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
+    assert ".tmp" not in result.stderr  # O005 names the output, not its temporary file (issue 38, point 8)
     assert sorted(p.name for p in tiny_disk.rglob("*") if p.is_file() and p.name != "filler") in (
         [],
         [".tei-written.json"],

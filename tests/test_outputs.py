@@ -64,6 +64,7 @@ def test_unwritable_folder(readonly_dir):
     with pytest.raises(OutputRefusedError) as excinfo:
         write_files({readonly_dir / "a.xml": b"x"})
     assert excinfo.value.diagnostics[0].code == "O005"
+    assert excinfo.value.diagnostics[0].file == str(readonly_dir / "a.xml")  # not its temporary file (issue 38)
     assert list(readonly_dir.iterdir()) == []
 
 
