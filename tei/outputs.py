@@ -133,11 +133,11 @@ NAME_BYTES = 240  # a file name's length at most, in UTF-8 bytes, its suffix inc
 def file_names(names: list[str], suffix: str) -> dict[str, str]:
     """A file name for each name (a siglum, an id): unique, and safe on any file system.
 
-    A name that is one already is kept (`A` -> `A.txt`). One that is not (a `/`, a control character, a
-    leading `.`, nothing at all, more than NAME_BYTES, or one that only case tells from a name kept before
-    it, which a case-blind file system would merge) has those characters made `_`, is cut to length, and
-    gets `-` and the first hex digits of its SHA-256, as many as make it unique: no two witnesses ever
-    share a file, and the same names always give the same files.
+    A name that is one already is kept (`A` -> `A.txt`; `N` and `n` stay two files, as sigla are told apart
+    by case). One that is not (a `/`, a control character, a leading `.`, nothing at all, more than
+    NAME_BYTES, or the name another one was given) has those characters made `_`, is cut to length, and gets
+    `-` and the first hex digits of its SHA-256, as many as make it unique: no two witnesses ever share a
+    file, and the same names always give the same files.
     """
     chosen: dict[str, str] = {}
     taken: set[str] = set()
@@ -145,7 +145,7 @@ def file_names(names: list[str], suffix: str) -> dict[str, str]:
         safe = "".join("_" if ch in "/\\" or unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in name)
         safe = "_" + safe[1:] if safe.startswith(".") else safe
         whole = f"{safe}{suffix}"
-        if safe == name and name and len(whole.encode("utf-8")) <= NAME_BYTES and whole.casefold() not in taken:
+        if safe == name and name and len(whole.encode("utf-8")) <= NAME_BYTES and whole not in taken:
             chosen[name] = whole
         else:
             digest = sha256(name.encode("utf-8", "surrogatepass"))
@@ -153,11 +153,11 @@ def file_names(names: list[str], suffix: str) -> dict[str, str]:
             stem = safe.encode("utf-8")[:room].decode("utf-8", "ignore") or "_"
             width = 8
             whole = f"{stem}-{digest[:width]}{suffix}"
-            while whole.casefold() in taken and width < len(digest):
+            while whole in taken and width < len(digest):
                 width += 8
                 whole = f"{stem}-{digest[:width]}{suffix}"
             chosen[name] = whole
-        taken.add(chosen[name].casefold())
+        taken.add(chosen[name])
     return chosen
 
 
