@@ -6,6 +6,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from urllib.parse import quote
 
 from lxml import etree
 
@@ -148,6 +149,23 @@ def plain_words(message: str) -> str:
     return message
 
 
+def base_url(name: str) -> str:
+    """A file's name as lxml takes it for a document's URL: as it is, or, when it is not UTF-8 (a name the
+    file system gave in another encoding, which Python holds with surrogates), with those bytes written %XX
+    as in a URL: lxml takes only UTF-8, and failed on it in every command."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return quote(os.fsencode(name), safe="/:")
+    return name
+
+
+def readable(name: str) -> str:
+    """A file's name as text an XML document can hold: a byte that is not UTF-8 (held by Python as a
+    surrogate) becomes U+FFFD; any other name is itself."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
     """Parse XML safely; refuse entity declarations; report the first error with its line and column.
 
@@ -155,7 +173,7 @@ def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
     taken: a parser is reused, and its log can still hold entries of an earlier document.)
     """
     try:
-        tree = etree.ElementTree(etree.fromstring(data, _safe_parser(), base_url=name))
+        tree = etree.ElementTree(etree.fromstring(data, _safe_parser(), base_url=base_url(name)))
     except etree.XMLSyntaxError as exc:
         entry = exc.error_log.last_error if exc.error_log else None
         line, column = (entry.line, entry.column) if entry else exc.position

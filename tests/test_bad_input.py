@@ -245,3 +245,39 @@ def test_a_manifest_that_is_dev_zero_is_refused(tmp_path, alarm, where):
     result = run(*args)
     assert result.exit_code in EXIT_CODES and "Traceback" not in result.stderr, result.stderr
     assert "/dev/zero" in result.stderr
+
+
+@pytest.mark.parametrize("command", sorted(XML_COMMANDS))
+def test_a_file_name_that_is_not_utf8(tmp_path, command):
+    """Failure 11: a file name that is not UTF-8 (Latin-1 bytes from an old archive) was a UnicodeEncodeError
+    traceback in every command (lxml takes only UTF-8 names)."""
+    import os
+
+    source = tmp_path / os.fsdecode(b"caf\xe9.xml")
+    source.write_bytes(MINI.read_bytes())
+    before = digest(source)
+    result, written = invoke(command, source, tmp_path / "out")
+    assert "Traceback" not in result.stderr and result.exit_code in (0, 1), (result.exit_code, result.stderr)
+    assert digest(source) == before
+    if written is not None and command != "collate":
+        assert written.exists(), result.stderr
+
+
+def test_encode_and_collate_a_witness_whose_name_is_not_utf8(tmp_path):
+    import os
+
+    source = tmp_path / os.fsdecode(b"t\xe9moin.txt")
+    source.write_text("the same words", "utf-8")
+    for args in (("encode", source, "-o", tmp_path / "t.xml"), ("collate", source, source, "-o", tmp_path / "e.xml")):
+        result = run(*args)
+        assert result.exit_code == 0 and "Traceback" not in result.stderr, result.stderr
+    assert run("witness", tmp_path / "e.xml", "--wit", "A").stdout == "the same words"
+
+
+@pytest.mark.parametrize("command", ["witness", "convert", "stats"])
+def test_deeply_nested_collatex_json(tmp_path, command):
+    """Failure 11: deeply nested CollateX JSON was a RecursionError traceback."""
+    source = tmp_path / "deep.json"
+    source.write_text('{"witnesses": [{"id": "A", "content": "x"}], "x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    result, written = invoke(command, source, tmp_path / "out")
+    check_refusal(result, source, written, digest(source))

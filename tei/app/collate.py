@@ -22,6 +22,7 @@ from tei.readers.transcription import read_transcription
 from tei.text.normalize import profile_named
 from tei.writers.edition import EditionOptions, edition_bytes
 from tei.writers.transcription import refuse_illegal_characters
+from tei.xmlio import readable
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def work_for(request: CollateRequest) -> Work:
     if manifest:
         base = manifest.base if manifest.base in ids else None
         return replace(manifest, witnesses=tuple(witnesses), base=base, profile=profile)
-    title = Path(str(request.files[0])).name if len(request.files) == 1 else "Untitled work"
+    title = readable(Path(str(request.files[0])).name) if len(request.files) == 1 else "Untitled work"
     return Work(
         id="edition", title=title, language=work_language(witnesses), profile=profile, witnesses=tuple(witnesses)
     )
