@@ -109,6 +109,7 @@ def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None
     source = root.find(f".//{tei('variantEncoding')}")
     base = (source.get("source") or "").lstrip("#") if source is not None else ""
     toolkit = {a.get(xml("id")): a for a in regenerated.getroot().iter(APP)} if regenerated is not None else {}
+    regenerated_witnesses = Witnesses(regenerated) if regenerated is not None else None
     found: list[Decision] = []
     title_stmt = root.find(f"{tei('teiHeader')}/{tei('fileDesc')}/{tei('titleStmt')}")
     written = regenerated.getroot().find(f".//{tei('titleStmt')}") if regenerated is not None else None
@@ -148,14 +149,29 @@ def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None
             former = _reading_of(toolkit.get(app_id), named[0], resolve)
             demoted = lemma_decided and base in named  # its type goes with the lemma decision
             if reading.tag == RDG and former is not None and reading.get("type") != former.get("type") and not demoted:
-                found.append(Decision(app_id, reading.sourceline, "type", named[0], value=reading.get("type") or "",
-                                      text=content_text(reading, named[0], witnesses)))  # fmt: skip
+                text = content_text(reading, named[0], witnesses)
+                if _editors_type(reading.get("type"), text, former, named[0], regenerated_witnesses):
+                    found.append(Decision(app_id, reading.sourceline, "type", named[0], value=reading.get("type") or "",
+                                          text=text))  # fmt: skip
         for child in app.iter(*CARRIED_ELEMENTS):
             if _unit_of(child) is app:
                 kept = copy.deepcopy(child)
                 kept.tail = None
                 found.append(Decision(app_id, child.sourceline, "element", element=kept))
     return found
+
+
+def _editors_type(value: str | None, text: str, former: etree._Element, witness: str, known) -> bool:
+    """Whether a reading's type that differs from the toolkit's is the editor's. A type the toolkit never
+    writes is; one it writes is the editor's only on the same reading (the same words for the witness):
+    where the toolkit cut the unit otherwise (near a reading the editor corrected, say), the old type is the
+    toolkit's own for other words, and carrying or reporting it (B004) would put the toolkit's choice in the
+    editor's name."""
+    from tei.writers.edition import READING_TYPES
+
+    if value not in {name for name, _ in READING_TYPES}:
+        return True
+    return known is None or content_text(former, witness, known) == text
 
 
 def carry(
