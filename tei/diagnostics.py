@@ -54,6 +54,10 @@ def warning(code: str, message: str, file=None, line=None, column=None, hint=Non
     return Diagnostic(code, message, None if file is None else str(file), line, column, Severity.WARNING, hint)
 
 
+def info(code: str, message: str, file=None, line=None, column=None, hint=None) -> Diagnostic:
+    return Diagnostic(code, message, None if file is None else str(file), line, column, Severity.INFO, hint)
+
+
 def render_text(diagnostics: Iterable[Diagnostic]) -> str:
     return "".join(d.to_text() + "\n" for d in diagnostics)
 

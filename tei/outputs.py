@@ -17,9 +17,11 @@ import fcntl
 import hashlib
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
+import unicodedata
 from collections.abc import Callable, Collection
 from contextlib import contextmanager
 from pathlib import Path
@@ -115,18 +117,99 @@ def _locked_ledger(folder: Path):
         os.close(descriptor)
 
 
+def backup_path(target: Path) -> Path:
+    """Where the old `target` is kept when it is replaced: `NAME.<time>.bak`, or `NAME.<time>.<n>.bak` when a
+    backup of that second is there already (two replacements in one second keep both old files)."""
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    backup, number = target.with_name(f"{target.name}.{stamp}.bak"), 1
+    while backup.exists():
+        backup, number = target.with_name(f"{target.name}.{stamp}.{number}.bak"), number + 1
+    return backup
+
+
+NAME_BYTES = 240  # a file name's length at most, in UTF-8 bytes, its suffix included (file systems allow 255)
+
+
+def file_names(names: list[str], suffix: str) -> dict[str, str]:
+    """A file name for each name (a siglum, an id): unique, and safe on any file system.
+
+    A name that is one already is kept (`A` -> `A.txt`; `N` and `n` stay two files, as sigla are told apart
+    by case). One that is not (a `/`, a control character, a leading `.`, nothing at all, more than
+    NAME_BYTES, or the name another one was given) has those characters made `_`, is cut to length, and gets
+    `-` and the first hex digits of its SHA-256, as many as make it unique: no two witnesses ever share a
+    file, and the same names always give the same files.
+    """
+    chosen: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in names:
+        safe = "".join("_" if ch in "/\\" or unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in name)
+        safe = "_" + safe[1:] if safe.startswith(".") else safe
+        whole = f"{safe}{suffix}"
+        if safe == name and name and len(whole.encode("utf-8")) <= NAME_BYTES and whole not in taken:
+            chosen[name] = whole
+        else:
+            digest = sha256(name.encode("utf-8", "surrogatepass"))
+            room = NAME_BYTES - len(suffix.encode("utf-8")) - 1 - len(digest)
+            stem = safe.encode("utf-8")[:room].decode("utf-8", "ignore") or "_"
+            width = 8
+            whole = f"{stem}-{digest[:width]}{suffix}"
+            while whole in taken and width < len(digest):
+                width += 8
+                whole = f"{stem}-{digest[:width]}{suffix}"
+            chosen[name] = whole
+        taken.add(chosen[name])
+    return chosen
+
+
+def refuse_overwriting_inputs(targets: Collection[Path | str], inputs: Collection[Path | str]) -> None:
+    """O007: no output may be one of the command's inputs (the same path, or the same file by another name:
+    a link), which the write would destroy; checked before anything is written."""
+    read = {}
+    for given in inputs:
+        if str(given) == "-":
+            continue
+        with contextlib.suppress(OSError):
+            status = os.stat(given)
+            read[(status.st_dev, status.st_ino)] = given
+        read.setdefault(os.path.abspath(given), given)
+    for target in targets:
+        if str(target) == "-":
+            continue
+        same = read.get(os.path.abspath(target))
+        if same is None:
+            with contextlib.suppress(OSError):
+                status = os.stat(target)
+                same = read.get((status.st_dev, status.st_ino))
+        if same is not None:
+            raise UsageError(
+                error(
+                    "O007",
+                    f"the output would replace the input {same}; nothing was written",
+                    target,
+                    hint="name another output (-o)",
+                )
+            )
+
+
 def write_files(
     files: dict[Path, bytes],
     force: bool = False,
     on_backup: Callable[[Path, Path], None] | None = None,
     forced: Collection[Path] = (),
+    inputs: Collection[Path | str] = (),
+    backups: dict[Path, Path] | None = None,
+    on_kept: Callable[[Path, Path], None] | None = None,
 ) -> list[Path]:
     """Write every file or none: check all targets, stage temporary files, then rename them into place.
 
-    With `force`, a hand-edited file is kept as `NAME.<time>.bak` and `on_backup(file, backup)` hears of it;
-    the files in `forced` are written so whatever `force` says (tei build's stamp, written with its stage's
-    files).
+    No target may be one of `inputs` (O007). With `force`, a hand-edited file is kept as `NAME.<time>.bak`
+    and `on_backup(file, backup)` hears of it; the files in `forced` are written so whatever `force` says
+    (tei build's stamp, written with its stage's files). A target in `backups` (target -> backup path, from
+    `backup_path`) that exists is kept there before it is replaced, edited by hand or not: the files a
+    scholar may have edited (an edition.xml whose decisions a carry rewrites, a transcription `tei sync`
+    rewrites), whose backup a message may already have named; `on_kept(file, backup)` hears of each.
     """
+    refuse_overwriting_inputs(list(files), inputs)
     if "-" in {str(p) for p in files}:
         (data,) = files.values()
         sys.stdout.buffer.write(data)
@@ -134,6 +217,7 @@ def write_files(
         return []
     targets = {Path(p).absolute(): data for p, data in files.items()}
     always = {Path(p).absolute() for p in forced}
+    kept = {Path(p).absolute(): Path(b) for p, b in (backups or {}).items()}
     by_folder: dict[Path, list[str]] = {}
     for target in targets:
         by_folder.setdefault(target.parent, []).append(target.name)
@@ -156,11 +240,15 @@ def write_files(
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
         raise OutputRefusedError(
-            error("O005", f"the output cannot be written: {exc.strerror}", exc.filename or target)
+            error("O005", f"the output cannot be written: {exc.strerror}", _named(exc.filename, target))
         ) from None
     for temporary, target in staged:
-        if target.exists() and was_edited(target):
-            backup = target.with_name(f"{target.name}.{time.strftime('%Y%m%dT%H%M%S')}.bak")
+        if target in kept and target.exists():
+            _keep(target, kept[target])
+            if on_kept is not None:
+                on_kept(target, kept[target])
+        elif target.exists() and was_edited(target):
+            backup = backup_path(target)
             target.replace(backup)
             if on_backup is not None:
                 on_backup(target, backup)
@@ -169,6 +257,27 @@ def write_files(
         with contextlib.suppress(OSError):  # every file is whole and the ledger accepts it: the next write records it
             _record(targets, keep_old=False)
     return list(targets)
+
+
+def _named(filename: str | None, target: Path) -> Path:
+    """The file a failed write is reported at: the output, never the temporary file staged for it (`.NAME.*.tmp`),
+    nor the ledger's."""
+    if filename is None:
+        return target
+    path = Path(filename)
+    if path.name.startswith(".") and path.name.endswith(".tmp"):
+        stem = path.name[1:].rsplit(".", 2)[0]
+        return target if stem == LEDGER_NAME or not stem else path.with_name(stem)
+    return path
+
+
+def _keep(target: Path, backup: Path) -> None:
+    """A copy of `target` at `backup`: a second name for the same file where the file system allows it (the
+    rename that follows leaves the old file whole under it), else a copy of its bytes."""
+    try:
+        os.link(target, backup)
+    except OSError:
+        shutil.copy2(target, backup)
 
 
 def sweep_temporaries(folder: Path) -> None:

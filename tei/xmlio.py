@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
+from urllib.parse import quote
 
 from lxml import etree
 
@@ -15,6 +18,15 @@ XML_NS = "http://www.w3.org/XML/1998/namespace"
 XI_NS = "http://www.w3.org/2001/XInclude"
 NSMAP = {"tei": TEI_NS}
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # a larger document is refused before parsing
+# A character XML 1.0 cannot hold, in any text or attribute.
+XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# A language tag as xml:lang takes it (BCP 47, RFC 5646: language, extlang, script, region, variants,
+# extensions, private use; or private use alone), by its syntax, not its registry.
+LANGUAGE_TAG = re.compile(
+    r"(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"
+    r"(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*"
+    r"(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?|[Xx](?:-[A-Za-z0-9]{1,8})+)\Z"
+)
 
 
 def tei(tag: str) -> str:
@@ -39,28 +51,69 @@ def _safe_parser() -> etree.XMLParser:
     )
 
 
-def read_bytes(path: Path | str, what: str = "file") -> bytes:
-    """Read an input file (or stdin for '-') with one clear diagnostic for every way it can fail."""
+def read_bytes(path: Path | str, what: str = "file", limit: int | None = None) -> bytes:
+    """Read an input file (or stdin for '-') with one clear diagnostic for every way it can fail.
+
+    The one bounded reader of the toolkit: only a regular file is read (a FIFO would wait for ever, a device
+    such as /dev/zero never ends: IO006), and at most `limit` bytes (MAX_INPUT_BYTES) are taken, counted as
+    they are read rather than trusted to `stat` (which a growing file or a special one misstates): one
+    byte more is IO004. The file is opened without blocking, so even the check of a FIFO does not wait.
+    """
+    limit = MAX_INPUT_BYTES if limit is None else limit
     if str(path) == "-":
         import sys
 
-        return sys.stdin.buffer.read()
+        return _bounded(sys.stdin.buffer.read, limit, what, "-")
     path = Path(path)
     try:
-        if path.is_dir():
-            raise InvalidInputError(error("IO003", f"{what} is a directory, not a file", path))
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InvalidInputError(
-                error("IO004", f"{what} is {size} bytes, more than the limit of {MAX_INPUT_BYTES}", path)
-            )
-        return path.read_bytes()
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise MissingResourceError(error("IO001", f"{what} does not exist", path)) from None
     except PermissionError:
         raise InvalidInputError(error("IO002", f"{what} cannot be read (permission denied)", path)) from None
+    except IsADirectoryError:
+        raise InvalidInputError(error("IO003", f"{what} is a directory, not a file", path)) from None
     except OSError as exc:
         raise InvalidInputError(error("IO005", f"{what} cannot be read: {exc.strerror}", path)) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise InvalidInputError(error("IO003", f"{what} is a directory, not a file", path))
+        if not stat.S_ISREG(mode):
+            raise InvalidInputError(
+                error("IO006", f"{what} is {_kind(mode)}, not a regular file; it is not read", path,
+                      hint="give a file; standard input is '-'")
+            )  # fmt: skip
+        os.set_blocking(descriptor, True)
+        with os.fdopen(descriptor, "rb", closefd=False) as stream:
+            return _bounded(stream.read, limit, what, path)
+    except OSError as exc:
+        raise InvalidInputError(error("IO005", f"{what} cannot be read: {exc.strerror}", path)) from None
+    finally:
+        os.close(descriptor)
+
+
+def _bounded(read, limit: int, what: str, path: Path | str) -> bytes:
+    """At most `limit` bytes from `read`, in pieces; IO004 as soon as there is one more."""
+    pieces, total = [], 0
+    while True:
+        piece = read(min(1 << 20, limit + 1 - total))
+        if not piece:
+            return b"".join(pieces)
+        pieces.append(piece)
+        total += len(piece)
+        if total > limit:
+            raise InvalidInputError(error("IO004", f"{what} is more than the limit of {limit} bytes", path))
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 # libxml2's words for the common well-formedness errors, and what they mean to a person editing the file.
@@ -96,6 +149,23 @@ def plain_words(message: str) -> str:
     return message
 
 
+def base_url(name: str) -> str:
+    """A file's name as lxml takes it for a document's URL: as it is, or, when it is not UTF-8 (a name the
+    file system gave in another encoding, which Python holds with surrogates), with those bytes written %XX
+    as in a URL: lxml takes only UTF-8, and failed on it in every command."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return quote(os.fsencode(name), safe="/:")
+    return name
+
+
+def readable(name: str) -> str:
+    """A file's name as text an XML document can hold: a byte that is not UTF-8 (held by Python as a
+    surrogate) becomes U+FFFD; any other name is itself."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
     """Parse XML safely; refuse entity declarations; report the first error with its line and column.
 
@@ -103,7 +173,7 @@ def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
     taken: a parser is reused, and its log can still hold entries of an earlier document.)
     """
     try:
-        tree = etree.ElementTree(etree.fromstring(data, _safe_parser(), base_url=name))
+        tree = etree.ElementTree(etree.fromstring(data, _safe_parser(), base_url=base_url(name)))
     except etree.XMLSyntaxError as exc:
         entry = exc.error_log.last_error if exc.error_log else None
         line, column = (entry.line, entry.column) if entry else exc.position

@@ -161,6 +161,7 @@ def test_full_disk(tiny_disk, command):
     result = run(*OUTPUT_COMMANDS[command](tiny_disk))
     assert result.exit_code == 1, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
+    assert ".tmp" not in result.stderr  # O005 names the output, not its temporary file (issue 38, point 8)
     assert sorted(p.name for p in tiny_disk.rglob("*") if p.is_file() and p.name != "filler") in (
         [],
         [".tei-written.json"],
@@ -183,3 +184,100 @@ def test_documents_cannot_make_a_command_read_other_files(tmp_path, command):
     assert "Traceback" not in result.stderr
     produced = b"".join(p.read_bytes() for p in (tmp_path / "out").rglob("*") if p.is_file())
     assert b"root:" not in produced + result.stdout.encode()
+
+
+@pytest.fixture
+def alarm():
+    """A command that waits for ever on a FIFO fails the test after 20 s instead of hanging the suite."""
+    import signal
+
+    def hung(*_):
+        raise TimeoutError("the command waited on its input")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+@pytest.mark.parametrize("command", sorted(XML_COMMANDS))
+def test_a_fifo_or_a_device_as_input_is_refused_without_reading(tmp_path, alarm, command, kind):
+    """Failure 10 (and point 8): a FIFO hung for ever and /dev/zero was read without bound (the size check
+    trusted stat); both were "does not exist" or worse. Now IO006, exit 1, nothing read or written."""
+    import os
+
+    if kind == "fifo":
+        source = tmp_path / "pipe.xml"
+        os.mkfifo(source)
+    else:
+        source = tmp_path / "zero.xml"
+        source.symlink_to("/dev/zero")
+    result, written = invoke(command, source, tmp_path / "out")
+    assert result.exit_code == 1 and "[IO006]" in result.stderr, result.stderr
+    assert source.name in result.stderr and "Traceback" not in result.stderr
+    assert written is None or not written.exists()
+
+
+def test_a_transcription_link_to_dev_zero_or_a_fifo_is_not_read(tmp_path, alarm):
+    """Failure 10: `<ptr type="transcription" target="/dev/zero"/>` made `tei validate` read 5.9 GB."""
+    import os
+
+    os.mkfifo(tmp_path / "pipe.xml")
+    text = MINI.read_text("utf-8")
+    linked = text.replace("two sentences.</witness>", 'two sentences.<ptr type="transcription" '
+                          'target="/dev/zero"/></witness>').replace("added clause.</witness>", 'added clause.<ptr '
+                                                                    'type="transcription" target="pipe.xml"/></witness>')  # fmt: skip
+    assert linked != text
+    edition = tmp_path / "e.xml"
+    edition.write_text(linked, "utf-8")
+    result = run("validate", edition)
+    assert "Traceback" not in result.stderr and result.exit_code == 1, result.stderr
+    assert result.stderr.count("not a regular file") == 2, result.stderr
+
+
+@pytest.mark.parametrize("where", ["argument", "--manifest"])
+def test_a_manifest_that_is_dev_zero_is_refused(tmp_path, alarm, where):
+    """Failure 10: `tei build /dev/zero` and `--manifest /dev/zero` read without bound."""
+    args = ("build", "/dev/zero", "-o", tmp_path / "b") if where == "argument" else (
+        "collate", "--manifest", "/dev/zero", "-o", tmp_path / "e.xml")  # fmt: skip
+    result = run(*args)
+    assert result.exit_code in EXIT_CODES and "Traceback" not in result.stderr, result.stderr
+    assert "/dev/zero" in result.stderr
+
+
+@pytest.mark.parametrize("command", sorted(XML_COMMANDS))
+def test_a_file_name_that_is_not_utf8(tmp_path, command):
+    """Failure 11: a file name that is not UTF-8 (Latin-1 bytes from an old archive) was a UnicodeEncodeError
+    traceback in every command (lxml takes only UTF-8 names)."""
+    import os
+
+    source = tmp_path / os.fsdecode(b"caf\xe9.xml")
+    source.write_bytes(MINI.read_bytes())
+    before = digest(source)
+    result, written = invoke(command, source, tmp_path / "out")
+    assert "Traceback" not in result.stderr and result.exit_code in (0, 1), (result.exit_code, result.stderr)
+    assert digest(source) == before
+    if written is not None and command != "collate":
+        assert written.exists(), result.stderr
+
+
+def test_encode_and_collate_a_witness_whose_name_is_not_utf8(tmp_path):
+    import os
+
+    source = tmp_path / os.fsdecode(b"t\xe9moin.txt")
+    source.write_text("the same words", "utf-8")
+    for args in (("encode", source, "-o", tmp_path / "t.xml"), ("collate", source, source, "-o", tmp_path / "e.xml")):
+        result = run(*args)
+        assert result.exit_code == 0 and "Traceback" not in result.stderr, result.stderr
+    assert run("witness", tmp_path / "e.xml", "--wit", "A").stdout == "the same words"
+
+
+@pytest.mark.parametrize("command", ["witness", "convert", "stats"])
+def test_deeply_nested_collatex_json(tmp_path, command):
+    """Failure 11: deeply nested CollateX JSON was a RecursionError traceback."""
+    source = tmp_path / "deep.json"
+    source.write_text('{"witnesses": [{"id": "A", "content": "x"}], "x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    result, written = invoke(command, source, tmp_path / "out")
+    check_refusal(result, source, written, digest(source))

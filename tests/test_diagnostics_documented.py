@@ -7,7 +7,7 @@ import re
 from paths import PROJECT
 
 # A code as the source gives it to error()/warning()/Diagnostic() or to the stylesheets' report template.
-CODE_IN_PYTHON = re.compile(r"""(?:error|warning|Diagnostic|problems\.add)\(\s*["']([A-Z]{1,4}[0-9]{3})["']""")
+CODE_IN_PYTHON = re.compile(r"""(?:error|warning|info|Diagnostic|problems\.add)\(\s*["']([A-Z]{1,4}[0-9]{3})["']""")
 CODE_IN_XSLT = re.compile(r"""<xsl:with-param name="code">([A-Z]{1,4}[0-9]{3})</xsl:with-param>""")
 DOCUMENTED = re.compile(r"^\| ([A-Z]{1,4}[0-9]{3}) \|", re.M)
 

@@ -24,17 +24,19 @@ does not load it.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import importlib
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from tei.diagnostics import Diagnostic, error
+from tei.diagnostics import Diagnostic, error, info
 from tei.errors import InvalidInputError, OutputRefusedError, TeiError, UsageError
 from tei.model import Work
-from tei.outputs import edited_outputs, prepare_folder, refuse_edited, sha256, write_files
+from tei.outputs import backup_path, edited_outputs, prepare_folder, refuse_edited, sha256, write_files
 from tei.parallel import Forked, single_threaded
 from tei.render import output_format, render
 from tei.render import prepare as prepare_format
@@ -272,6 +274,7 @@ def build(
     on_backup: Callable[[Path, Path], None] | None = None,
     on_diagnostic: Callable[[Diagnostic], None] | None = None,
     settings: Callable[[], tuple] | None = None,
+    on_kept: Callable[[Path, Path], None] | None = None,
 ) -> bool:
     """Run the stages in order (or a group of them at once, options.stage_jobs); each stage's files are written
     all at once before the next stage's.
@@ -287,6 +290,10 @@ def build(
     anything is written and carried into the new collation (tei.app.carry); a transcription corrected
     since the build is collated instead of the manifest's file.
 
+    With `carry_decisions`, the edition.xml replaced is kept as a backup first, whether edited by hand or
+    not (it holds the editor's decisions, and one may not carry): B004 names it, and `on_kept(file, backup)`
+    hears of it.
+
     `settings`, when given, makes options.render (render_settings: the manifest's [render] options checked
     against the formats, M014) once the stages from the manifest are under way, before anything is written:
     it imports every output format's module (40 ms), which those stages do not need. An output folder this
@@ -294,15 +301,44 @@ def build(
     """
     made = not options.output.exists()
     try:
-        return _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings)
+        prepare_folder(options.output)
+        with _one_build_at_a_time(options.output, on_diagnostic):
+            return _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings, on_kept)
     except BaseException:
         if made:
             with contextlib.suppress(OSError):
+                (options.output / LOCK_NAME).unlink(missing_ok=True)
                 options.output.rmdir()  # only while empty
         raise
 
 
-def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings) -> bool:
+LOCK_NAME = ".tei-build.lock"
+
+
+@contextlib.contextmanager
+def _one_build_at_a_time(output: Path, on_diagnostic):
+    """Builds into one folder take turns: each holds an exclusive lock on `.tei-build.lock` there while it
+    runs. One that finds the lock held says so (B008) and waits for it; without it, the second build's files
+    replaced the first's half-way through, and the first failed on a mixture (APP007)."""
+    try:
+        descriptor = os.open(output / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError:  # a folder nothing can be written into (read-only): the first write says so (O005)
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if on_diagnostic is not None:
+                on_diagnostic(info("B008", "another build is writing into this folder; waiting for it to finish",
+                                   output))  # fmt: skip
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settings, on_kept) -> bool:
     prepare_folder(options.output)
     edition_path = options.output / "edition.xml"
     if not options.force:
@@ -315,12 +351,14 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
     stamps = {} if options.force else _read_stamps(stamp_path)
     stamps = {name: stamp for name, stamp in stamps.items() if name not in options.rerun}
     found = None
+    manifest_digest = sha256(repr((toolkit_digest(), work)).encode("utf-8"))  # the work as the manifest gives it
     if options.carry_decisions and edition_path.is_file():
         work, found = _decisions(work, edition_path, _read_stamps(stamp_path), on_diagnostic)
     work_digest = sha256(repr((toolkit_digest(), work)).encode("utf-8"))
     if found is None and not options.force and _will_run("edition", options, stamps, work_digest):
         _refuse_dropping_decisions(edition_path)
-    wanted = [name for name, _ in STAGES if options.stages is None or name in options.stages]
+    wanted = _with_needs(options, work, on_diagnostic)
+    sources = [w.source for w in work.witnesses if w.source]  # no output may replace a witness's file (O007)
     at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
     children = Forked(options.stage_jobs) if at_once else None
     ran = False
@@ -354,17 +392,28 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
                     call = running[name]
                     files, seconds = children.result(call) if call is not None else run_stage(name, work, options)
                     started = time.perf_counter()
-                    force = options.force
+                    force, backups = options.force, {}
                     if name == "edition" and found is not None:
-                        files, force = _carried(files, found, on_diagnostic), True
+                        backups = {edition_path: backup_path(edition_path)} if edition_path.is_file() else {}
+                        files, force = _carried(files, found, on_diagnostic, backups.get(edition_path)), True
                     entry = {
                         "inputs": inputs[name],
                         "outputs": {
                             Path(p).relative_to(options.output).as_posix(): sha256(d) for p, d in files.items()
                         },
                     }
+                    if name in FROM_MANIFEST and manifest_digest != work_digest:
+                        entry["manifest"] = manifest_digest  # a carry collated corrected texts: see _inputs_match
                     stamp = _stamp_file(stamp_path, {**stamps, name: entry}) if name in last else {}
-                    written = write_files({**files, **stamp}, force=force, on_backup=on_backup, forced=stamp)
+                    written = write_files(
+                        {**files, **stamp},
+                        force=force,
+                        on_backup=on_backup,
+                        forced=stamp,
+                        inputs=sources,
+                        backups=backups,
+                        on_kept=on_kept,
+                    )
                     stamps[name], unstamped = entry, not stamp  # its files written: the stage is stamped
                     for path in written:
                         if path != stamp_path.absolute():
@@ -381,14 +430,48 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
     return ran
 
 
+# What each stage reads that another stage writes: validation checks edition.xml against the schema it names
+# and each witness's text against the transcription it links; the outputs are made from edition.xml.
+NEEDS = {"validate": ("transcriptions", "edition", "schema"), "html": ("edition",), "pdf": ("edition",),
+         "stats": ("edition",)}  # fmt: skip
+
+
+def _with_needs(options: BuildOptions, work: Work, on_diagnostic) -> list[str]:
+    """The stages to run, in STAGES order: those asked for (all by default) and, with --stages, each stage one
+    of them needs whose files are not in the output folder yet (a fresh folder, `--stages edition,validate,
+    html`: the transcriptions and the schema that validation reads), said by B009. A needed stage whose
+    files are there is not added: the folder's own edition.xml, say, is what --stages html renders."""
+    asked = [name for name, _ in STAGES if options.stages is None or name in options.stages]
+    if options.stages is None:
+        return asked
+    present = {
+        "transcriptions": all((options.output / "transcriptions" / f"{w.id}.xml").is_file() for w in work.witnesses),
+        "edition": (options.output / "edition.xml").is_file(),
+        "schema": (options.output / SCHEMA_FOLDER / SCHEMA_NAME).is_file(),
+    }
+    added = sorted({n for name in asked for n in NEEDS.get(name, ()) if n not in asked and not present[n]},
+                   key=[name for name, _ in STAGES].index)  # fmt: skip
+    if added and on_diagnostic is not None:
+        on_diagnostic(info("B009", f"--stages: the stages chosen need {', '.join(added)}, whose files are not in "
+                                   "the output folder; they run too", options.output))  # fmt: skip
+    return [name for name, _ in STAGES if name in asked or name in added]
+
+
 def _stamp_file(stamp_path: Path, stamps: dict) -> dict[Path, bytes]:
     return {stamp_path: json.dumps(stamps, indent=1, sort_keys=True).encode("utf-8")}
 
 
 def _will_run(name: str, options: BuildOptions, stamps: dict, digest: str) -> bool:
     wanted = options.stages is None or name in options.stages
-    stamp = stamps.get(name)
-    return wanted and not (isinstance(stamp, dict) and stamp.get("inputs") == digest)
+    return wanted and not _inputs_match(stamps.get(name), digest)
+
+
+def _inputs_match(stamp: dict | None, inputs: str) -> bool:
+    """True when the stage last ran on these inputs. A stage from the manifest that a carry ran on texts
+    corrected since the build (B005) also records the manifest's own inputs then (`manifest`): a plain build
+    with the manifest unchanged since that carry has nothing to do, and would otherwise collate the
+    uncorrected files anew and drop the decisions carried (B006)."""
+    return isinstance(stamp, dict) and inputs in (stamp.get("inputs"), stamp.get("manifest"))
 
 
 def _refuse_dropping_decisions(edition_path: Path) -> None:
@@ -440,12 +523,14 @@ def _decisions(work: Work, edition_path: Path, stamps: dict, on_diagnostic) -> t
     return work, decisions(edited, regenerated)
 
 
-def _carried(files: dict[Path, bytes], found: list, on_diagnostic) -> dict[Path, bytes]:
+def _carried(files: dict[Path, bytes], found: list, on_diagnostic, backup: Path | None) -> dict[Path, bytes]:
     from tei.app.carry import carry
 
     ((path, data),) = files.items()
-    carried, result = carry(data, found, str(path), f"{SCHEMA_FOLDER}/{SCHEMA_NAME}")
-    for diagnostic in result.diagnostics:
+    carried, result = carry(
+        data, found, str(path), f"{SCHEMA_FOLDER}/{SCHEMA_NAME}", str(backup) if backup else None, backup
+    )
+    for diagnostic in [*result.diagnostics, *([result.summary] if result.summary else [])]:
         if on_diagnostic is not None:
             on_diagnostic(diagnostic)
     return {path: carried}
@@ -467,7 +552,7 @@ def _read_stamps(path: Path) -> dict:
 
 def _unchanged(stamp: dict | None, inputs: str, output: Path) -> bool:
     """True when the stage last ran on these inputs and every file it wrote is still as it wrote it."""
-    if not isinstance(stamp, dict) or stamp.get("inputs") != inputs:
+    if not _inputs_match(stamp, inputs):
         return False
     for name, digest in stamp.get("outputs", {}).items():
         path = output / name

@@ -32,7 +32,7 @@ from pathlib import Path
 from lxml import etree
 
 from tei.apparatus import APP, LEM, RDG, RDG_GRP, Witnesses, content_text, readings, transcription_text, witness_text
-from tei.diagnostics import Diagnostic, warning
+from tei.diagnostics import Diagnostic, info, warning
 from tei.model import Work
 from tei.outputs import sha256
 from tei.xmlio import parse_bytes, parse_file, serialise, tei, xml
@@ -54,6 +54,7 @@ class Decision:
     value: str = ""
     text: str = ""  # the reading's text when the decision was made (types)
     displaced_type: str | None = None  # the type the former lemma's reading had in the edited file
+    carried: bool = False  # set by `carry`
 
     def described(self) -> str:
         if self.kind == "lemma":
@@ -73,6 +74,7 @@ class Carried:
 
     found: list[Decision] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    summary: Diagnostic | None = None  # B007: what was carried
 
 
 def corrected_work(work: Work, output: Path, stamped: dict[str, str]) -> tuple[Work, list[Diagnostic]]:
@@ -107,6 +109,7 @@ def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None
     source = root.find(f".//{tei('variantEncoding')}")
     base = (source.get("source") or "").lstrip("#") if source is not None else ""
     toolkit = {a.get(xml("id")): a for a in regenerated.getroot().iter(APP)} if regenerated is not None else {}
+    regenerated_witnesses = Witnesses(regenerated) if regenerated is not None else None
     found: list[Decision] = []
     title_stmt = root.find(f"{tei('teiHeader')}/{tei('fileDesc')}/{tei('titleStmt')}")
     written = regenerated.getroot().find(f".//{tei('titleStmt')}") if regenerated is not None else None
@@ -146,8 +149,10 @@ def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None
             former = _reading_of(toolkit.get(app_id), named[0], resolve)
             demoted = lemma_decided and base in named  # its type goes with the lemma decision
             if reading.tag == RDG and former is not None and reading.get("type") != former.get("type") and not demoted:
-                found.append(Decision(app_id, reading.sourceline, "type", named[0], value=reading.get("type") or "",
-                                      text=content_text(reading, named[0], witnesses)))  # fmt: skip
+                text = content_text(reading, named[0], witnesses)
+                if _editors_type(reading.get("type"), text, former, named[0], regenerated_witnesses):
+                    found.append(Decision(app_id, reading.sourceline, "type", named[0], value=reading.get("type") or "",
+                                          text=text))  # fmt: skip
         for child in app.iter(*CARRIED_ELEMENTS):
             if _unit_of(child) is app:
                 kept = copy.deepcopy(child)
@@ -156,22 +161,45 @@ def decisions(edited: etree._ElementTree, regenerated: etree._ElementTree | None
     return found
 
 
+def _editors_type(value: str | None, text: str, former: etree._Element, witness: str, known) -> bool:
+    """Whether a reading's type that differs from the toolkit's is the editor's. A type the toolkit never
+    writes is; one it writes is the editor's only on the same reading (the same words for the witness):
+    where the toolkit cut the unit otherwise (near a reading the editor corrected, say), the old type is the
+    toolkit's own for other words, and carrying or reporting it (B004) would put the toolkit's choice in the
+    editor's name."""
+    from tei.writers.edition import READING_TYPES
+
+    if value not in {name for name, _ in READING_TYPES}:
+        return True
+    return known is None or content_text(former, witness, known) == text
+
+
 def carry(
-    new_edition: bytes, found: list[Decision], name: str, schema_href: str | None, edited: str | None = None
+    new_edition: bytes,
+    found: list[Decision],
+    name: str,
+    schema_href: str | None,
+    edited: str | None = None,
+    backup: Path | None = None,
 ) -> tuple[bytes, Carried]:
     """The new edition with every decision that still applies; the others reported (B004) at their line in
-    the edited edition (`edited`: the file they were found in)."""
+    the edited edition (`edited`: the file they were found in), whose copy is kept at `backup` (named in
+    the report; the caller keeps it there)."""
     tree = parse_bytes(new_edition, name)
     witnesses = Witnesses(tree)
     apps = {a.get(xml("id")): a for a in tree.getroot().iter(APP)}
     result = Carried(found)
+    dropped = 0
     for decision in found:
         if decision.kind == "header":
             _append(tree.getroot().find(f".//{tei('titleStmt')}"), copy.deepcopy(decision.element))
+            decision.carried = True
             continue
         app = apps.get(decision.app_id)
         problem = "its unit is not in the new collation" if app is None else _apply(decision, app, witnesses)
+        decision.carried = not problem
         if problem:
+            dropped += 1
             result.diagnostics.append(
                 warning(
                     "B004",
@@ -179,7 +207,7 @@ def carry(
                     edited or name,
                     decision.line,
                     hint=f"make the decision again in the new {Path(name).name}; the line is that of the edited "
-                    "file, kept as the backup named below",
+                    + (f"file, kept as {backup}" if backup is not None else "file"),
                 )
             )
     for decision in found:  # after every lemma choice is made: a conjecture inside a reading now rejected
@@ -198,7 +226,34 @@ def carry(
                     f"where it belongs in the new {Path(name).name}",
                 )
             )
+    result.summary = _summary(found, name, dropped) if found else None
     return serialise(tree, schema_href), result
+
+
+KIND_NAMES = {"lemma": "lemma choice", "conjecture": "conjecture", "attribute": "@resp or @cause",
+              "header": "header entry", "type": "reading type"}  # fmt: skip
+
+
+def _summary(found: list[Decision], name: str, dropped: int) -> Diagnostic:
+    """B007: how many decisions were carried, of which kinds, into which units (a few named)."""
+    by_kind: dict[str, list[str]] = {}
+    for decision in found:
+        if decision.carried:
+            kind = KIND_NAMES.get(decision.kind) or etree.QName(decision.element).localname
+            by_kind.setdefault(kind, []).append(decision.app_id)
+    parts = []
+    for kind, units in by_kind.items():
+        named = sorted({u for u in units if u})
+        shown = f" ({', '.join(named[:5])}{', …' if len(named) > 5 else ''})" if named else ""
+        parts.append(f"{len(units)} {kind}{'s' if len(units) > 1 and not kind.startswith('@') else ''}{shown}")
+    carried = len(found) - dropped
+    return info(
+        "B007",
+        f"{carried} decision(s) of the editor carried into the new collation"
+        + (f": {'; '.join(parts)}" if parts else "")
+        + (f"; {dropped} not carried (B004)" if dropped else ""),
+        name,
+    )
 
 
 def _outer_id(reading: etree._Element) -> str:

@@ -22,6 +22,7 @@ from tei.readers.transcription import read_transcription
 from tei.text.normalize import profile_named
 from tei.writers.edition import EditionOptions, edition_bytes
 from tei.writers.transcription import refuse_illegal_characters
+from tei.xmlio import readable
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ def collate_files(request: CollateRequest) -> dict[Path, bytes]:
     work = work_for(request)
     if not request.map_invalid:
         for witness in work.witnesses:
-            refuse_illegal_characters(witness)
+            if not _from_transcription(witness):  # it holds them as <g type="char">: the choice was made there
+                refuse_illegal_characters(witness)
     if str(request.output) == "-":
         return {request.output: edition_bytes(collate(work), EditionOptions(None, {}))}
     # The schema goes beside the edition and is named relative to it, so the folder can be moved or zipped.
@@ -61,7 +63,7 @@ def work_for(request: CollateRequest) -> Work:
     if manifest:
         base = manifest.base if manifest.base in ids else None
         return replace(manifest, witnesses=tuple(witnesses), base=base, profile=profile)
-    title = Path(str(request.files[0])).name if len(request.files) == 1 else "Untitled work"
+    title = readable(Path(str(request.files[0])).name) if len(request.files) == 1 else "Untitled work"
     return Work(
         id="edition", title=title, language=work_language(witnesses), profile=profile, witnesses=tuple(witnesses)
     )
@@ -78,6 +80,13 @@ def _witnesses(files: list[Path], manifest: Work | None) -> list[Witness]:
         listed.get(Path(path).resolve()) or read_input(path, fallback_id)
         for path, fallback_id in zip(files, default_ids(len(files)))
     ]
+
+
+def _from_transcription(witness: Witness) -> bool:
+    """A witness read from a TEI transcription: a character XML cannot hold is in it only as <g type="char">,
+    written there by `--map-invalid-chars` (issue 38: collating it needed the flag again, and T002 gave the
+    offset in the text as if it were a line and column of the file)."""
+    return bool(witness.source) and Path(witness.source).suffix.lower() == ".xml"
 
 
 def read_input(path: Path, fallback_id: str) -> Witness:

@@ -42,3 +42,20 @@ def read_apparatus(path: Path, assume_tei: bool = False) -> etree._ElementTree:
     """The document to read an apparatus from; with `assume_tei`, elements in no namespace are read as TEI's."""
     tree = INPUTS.get(Path(path).suffix.lower(), parse_file)(path)
     return assume_tei_namespace(tree) if assume_tei else tree
+
+
+def transcription_witness(tree: etree._ElementTree, name: str) -> tuple[str, str] | None:
+    """A transcription (a TEI document with no apparatus, no listWit and a sourceDesc/bibl describing its one
+    source, as `tei encode` and `tei build` write them) read as the one witness it is: its id (the bibl's
+    xml:id, else the file's name) and its text, by the one rule of tei.apparatus; None for any other document."""
+    from tei.apparatus import transcription_text
+    from tei.xmlio import tei, xml
+
+    root = tree.getroot()
+    bibl = root.find(f"{tei('teiHeader')}/{tei('fileDesc')}/{tei('sourceDesc')}/{tei('bibl')}")
+    if bibl is None or root.find(tei("text")) is None:
+        return None
+    if next(root.iter(tei("app"), tei("witness"), tei("listWit")), None) is not None:
+        return None
+    witness_id = (bibl.get(xml("id")) if bibl is not None else None) or Path(name).stem or "witness"
+    return witness_id, transcription_text(tree, name)

@@ -92,6 +92,7 @@ def build_work(manifest: Path, options: BuildOptions) -> WorkResult:
             replace(options, render=settings),
             lambda _stage, path: result.written.append(path),
             on_backup=lambda target, backup: result.backups.append((target, backup)),
+            on_kept=lambda target, backup: result.backups.append((target, backup)),
         )
     except TeiError as exc:
         result.diagnostics = exc.diagnostics

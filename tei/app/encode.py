@@ -11,6 +11,7 @@ from tei.model import Witness, Work
 from tei.readers.manifest import read_manifest
 from tei.readers.plain_text import read_witness
 from tei.writers.transcription import transcription_bytes
+from tei.xmlio import readable
 
 
 def default_ids(count: int) -> list[str]:
@@ -37,7 +38,7 @@ def witnesses_for(files: list[Path], manifest: Path | None) -> tuple[Work, list[
         listed = known.get(Path(path).resolve()) if str(path) != "-" else None
         witnesses.append(listed or read_witness(path, fallback_id))
     if work is None:
-        title = Path(str(files[0])).name if len(files) == 1 else "Untitled work"
+        title = readable(Path(str(files[0])).name) if len(files) == 1 else "Untitled work"
         work = Work(id="work", title=title, language=work_language(witnesses), witnesses=tuple(witnesses))
     return work, witnesses
 

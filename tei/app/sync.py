@@ -8,10 +8,16 @@ rebuilt text: its body is made again by the transcription writer (paragraphs, is
 citations), while its header and its <?xml-model?> are kept as they were, hand edits included. A
 transcription that already agrees is left alone. Writing goes through tei.outputs, so a transcription
 edited by hand since the toolkit wrote it is refused unless --force.
+
+A sync changes a witness's text on the edition's word, so it runs only while that word can be trusted: while
+the edition has any error besides APP007 (a typo in @wit makes a witness lose a reading, and its rebuilt
+text a guess), nothing is written (S003, with those errors). Before writing, `changes` gives the exact
+change to each file, as a unified diff; every file replaced is kept as a backup first (tei.outputs).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +26,7 @@ from urllib.parse import unquote, urlparse
 from lxml import etree
 
 from tei.apparatus import transcription_text, witness_text
-from tei.diagnostics import Diagnostic, error, warning
+from tei.diagnostics import Diagnostic, Severity, error, warning
 from tei.errors import InvalidInputError
 from tei.model import Work
 from tei.readers.transcription import read_transcription
@@ -60,6 +66,43 @@ def sync_files(edition: Path, only: tuple[str, ...] = ()) -> tuple[dict[Path, by
         if witness_id not in links:
             notes.append(warning("S002", f"witness '{witness_id}' links no transcription; nothing to sync", edition))
     return files, notes
+
+
+def refuse_untrusted(edition: Path) -> None:
+    """S003 and the edition's errors other than APP007, if it has any: then its rebuilt texts are not to be
+    written into the transcriptions."""
+    from tei.validate import ValidationOptions, check_file
+
+    others = [
+        d for d in check_file(edition, ValidationOptions()) if d.severity is Severity.ERROR and d.code != "APP007"
+    ]
+    if others:
+        raise InvalidInputError(
+            error(
+                "S003",
+                f"the edition has {len(others)} error(s) besides APP007 (below), so the texts rebuilt from it may be "
+                "wrong; no transcription was written",
+                edition,
+                hint="correct them (a @wit that names no witness drops that witness's reading) and sync again",
+            ),
+            *others,
+        )
+
+
+def changes(files: dict[Path, bytes]) -> str:
+    """The exact change each file will undergo: a unified diff of its lines, old against new."""
+    found = []
+    for path, new in files.items():
+        old = path.read_bytes() if path.is_file() else b""
+        found.extend(
+            difflib.unified_diff(
+                old.decode("utf-8", "replace").splitlines(keepends=True),
+                new.decode("utf-8", "replace").splitlines(keepends=True),
+                f"{path} (now)",
+                f"{path} (after sync)",
+            )
+        )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in found)
 
 
 def _declared(tree: etree._ElementTree) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from tei.cli.options import echo_backup, echo_written, output_options
+from tei.cli.options import echo_backup, echo_kept, echo_written, output_options
 
 
 @click.command("build")
@@ -87,6 +87,7 @@ def command(manifest, output, jobs, shard, stages, timings, carry_decisions, for
         echo_backup,
         on_diagnostic,
         settings=lambda: render_settings(settings, manifest_path(manifest)),
+        on_kept=echo_kept,
     )
     if output_format == "json":
         echo_written(written, "json")

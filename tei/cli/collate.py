@@ -38,4 +38,12 @@ def command(files, output, manifest, profile, map_invalid_chars, force, output_f
     from tei.outputs import write_files
 
     request = CollateRequest(list(files), output, manifest, profile, map_invalid_chars)
-    echo_written(write_files(collate_files(request), force=force, on_backup=echo_backup), output_format)
+    echo_written(
+        write_files(
+            collate_files(request),
+            force=force,
+            on_backup=echo_backup,
+            inputs=[*files, *([manifest] if manifest else [])],
+        ),
+        output_format,
+    )

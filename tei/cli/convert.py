@@ -58,4 +58,4 @@ def command(source, method, alignment_table, output, assume_tei_namespace, force
     else:
         data, warnings = convert_checked(tree, method, str(source))
     report(click.get_current_context(), warnings)
-    echo_written(write_files({output: data}, force, echo_backup), output_format)
+    echo_written(write_files({output: data}, force, echo_backup, inputs=[source]), output_format)

@@ -35,4 +35,7 @@ def command(files, output, manifest, map_invalid_chars, force, output_format):
     from tei.outputs import write_files
 
     outputs = encode_files(list(files), output, manifest, map_invalid_chars)
-    echo_written(write_files(outputs, force=force, on_backup=echo_backup), output_format)
+    echo_written(
+        write_files(outputs, force=force, on_backup=echo_backup, inputs=[*files, *([manifest] if manifest else [])]),
+        output_format,
+    )

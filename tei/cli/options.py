@@ -52,6 +52,11 @@ def echo_backup(target, backup) -> None:
     click.echo(f"tei: {target} had been edited by hand; the old file is kept as {backup}", err=True)
 
 
+def echo_kept(target, backup) -> None:
+    """A file replaced that a scholar may have edited (a transcription `tei sync` rewrites): where the old one is."""
+    click.echo(f"tei: the old {target} is kept as {backup}", err=True)
+
+
 def echo_written(paths, output_format: str) -> None:
     """Report written files on stdout: one path a line, or a JSON list with --format json."""
     if output_format == "json":

@@ -71,4 +71,4 @@ def command(edition, format_name, output, params, engine, force, output_format):
     rendered = render(edition, format_name, output, params)
     if rendered.diagnostics:
         report(click.get_current_context(), rendered.diagnostics)
-    echo_written(write_files(rendered.files, force=force, on_backup=echo_backup), output_format)
+    echo_written(write_files(rendered.files, force=force, on_backup=echo_backup, inputs=[edition]), output_format)

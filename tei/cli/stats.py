@@ -54,4 +54,4 @@ def command(edition, table, output, png, assume_tei_namespace, force, output_for
     from tei.stats.files import statistics_files
 
     files = statistics_files(edition, output, png, assume_tei_namespace)
-    echo_written(write_files(files, force, echo_backup), output_format)
+    echo_written(write_files(files, force, echo_backup, inputs=[edition]), output_format)

@@ -84,11 +84,11 @@ def command(ctx, files, schema, output_format, jobs, strict, no_schematron, no_a
 
 
 def _refuse_missing(files) -> None:
-    """Files that do not exist stop the command before anything is checked (exit 3)."""
+    """Files that do not exist stop the command before anything is checked (exit 3); `-` is standard input."""
     from tei.diagnostics import error
     from tei.errors import MissingResourceError
 
-    missing = [error("IO001", "XML file does not exist", f) for f in files if not f.exists()]
+    missing = [error("IO001", "XML file does not exist", f) for f in files if str(f) != "-" and not f.exists()]
     if missing:
         raise MissingResourceError(*missing)
 

@@ -24,7 +24,7 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
     "--all",
     "every_witness",
     is_flag=True,
-    help="Instead, write every witness's text into the folder -o, one file <id>.txt a witness (read once).",
+    help="Instead, write every witness's text into the folder -o, one file <id>.txt a witness (read once); prints each witness with its file.",
 )
 @click.option(
     "--lacuna-marker",
@@ -44,12 +44,12 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
 def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, assume_tei_namespace, output):
     """Print the text of witness WIT exactly as the apparatus of EDITION gives it.
 
-    EDITION is TEI in any of the three apparatus methods, or CollateX JSON. Groups cited in @wit stand for
+    EDITION is TEI in any of the three apparatus methods, CollateX JSON, or a transcription (one witness). Groups cited in @wit stand for
     their members; a lem without @wit for every witness not cited and not lacunose. Where the witness is
     lacunose its text is the lacuna marker, and one warning gives the count. Nothing is added, not even a
     final newline; the output is UTF-8.
     """
-    from tei.app.convert import read_apparatus
+    from tei.app.convert import read_apparatus, transcription_witness
     from tei.apparatus import Apparatus
     from tei.cli import report
     from tei.diagnostics import error
@@ -61,20 +61,28 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
     if every_witness and str(output) == "-":
         raise UsageError(error("A009", "--all writes one file a witness: give the folder with -o", str(edition)))
     tree = read_apparatus(edition, assume_tei_namespace)
+    alone = transcription_witness(tree, str(edition))
+    if alone is not None:  # a transcription: one witness, its whole text
+        _one_transcription(edition, alone, witness_id, list_witnesses, output)
+        return
     apparatus = Apparatus(tree, str(edition))
     diagnostics = list(apparatus.witnesses.diagnostics)
     if list_witnesses:
         report(click.get_current_context(), diagnostics)
-        write_files({output: witness_list(apparatus).encode("utf-8")})
+        write_files({output: witness_list(apparatus).encode("utf-8")}, inputs=[edition])
         return
     if every_witness:  # one reading of the edition for all (a 140-witness apparatus: not 140 readings)
-        texts = {}
+        from tei.outputs import file_names
+
+        texts, names = {}, file_names(list(apparatus.ids), ".txt")
         for known in apparatus.ids:
             path = apparatus.read(known, lacuna_marker)
             diagnostics += _lacunose(known, path, lacuna_marker, edition)
-            texts[output / f"{_file_name(known)}.txt"] = path.text.encode("utf-8")
+            texts[output / names[known]] = path.text.encode("utf-8")
         report(click.get_current_context(), diagnostics)
-        write_files(texts)
+        write_files(texts, inputs=[edition])
+        for known in apparatus.ids:  # which file holds which witness: a siglum is not always a file name
+            click.echo(f"{known}\t{output / names[known]}")
         return
     known = apparatus.witnesses.known(witness_id)
     members = apparatus.witnesses.groups.get(witness_id)
@@ -99,7 +107,28 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
     path = apparatus.read(known, lacuna_marker)
     diagnostics += _lacunose(witness_id, path, lacuna_marker, edition)
     report(click.get_current_context(), diagnostics)
-    write_files({output: path.text.encode("utf-8")})
+    write_files({output: path.text.encode("utf-8")}, inputs=[edition])
+
+
+def _one_transcription(edition, alone, witness_id, list_witnesses, output) -> None:
+    """`tei witness` on a transcription: --wit its id, --list its one line, --all its one file."""
+    from tei.diagnostics import error
+    from tei.errors import InvalidInputError
+    from tei.outputs import file_names, write_files
+
+    known, text = alone
+    if list_witnesses:
+        write_files({output: f"{known}\tsiglum {known}\ttranscription\n".encode()}, inputs=[edition])
+    elif witness_id is None:
+        target = output / file_names([known], ".txt")[known]
+        write_files({target: text.encode("utf-8")}, inputs=[edition])
+        click.echo(f"{known}\t{target}")
+    elif witness_id != known:
+        raise InvalidInputError(
+            error("A002", f"no witness '{witness_id}' in this transcription", edition, hint=f"it is '{known}'")
+        )
+    else:
+        write_files({output: text.encode("utf-8")}, inputs=[edition])
 
 
 def _lacunose(witness_id, path, lacuna_marker, edition) -> list:
@@ -117,11 +146,6 @@ def _lacunose(witness_id, path, lacuna_marker, edition) -> list:
             hint="--lacuna-marker sets the marker; --list shows where each witness is lacunose",
         )
     ]
-
-
-def _file_name(witness_id: str) -> str:
-    """A witness id as a file name: an xml:id is one already; a CollateX siglum may hold a slash."""
-    return witness_id.replace("/", "_").replace("\0", "_") or "_"
 
 
 def witness_list(apparatus) -> str:

@@ -33,6 +33,8 @@ def load_json(path: Path | str) -> object:
         raise InvalidInputError(error("CX001", f"not UTF-8 (byte {exc.start})", path)) from None
     except json.JSONDecodeError as exc:
         raise InvalidInputError(error("CX001", f"not JSON: {exc.msg}", path, exc.lineno, exc.colno)) from None
+    except RecursionError:  # arrays or objects nested deeper than the parser goes
+        raise InvalidInputError(error("CX002", "the JSON is nested too deeply to be CollateX input", path)) from None
 
 
 def witness_id(siglum: str) -> str:

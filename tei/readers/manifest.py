@@ -17,7 +17,7 @@ from tei.hadith.authority import read_narrators
 from tei.model import WITNESS_KINDS, Regularisation, Work
 from tei.readers.plain_text import decode_utf8, read_witness
 from tei.text.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
-from tei.xmlio import read_bytes
+from tei.xmlio import LANGUAGE_TAG, XML_ILLEGAL, read_bytes
 
 MANIFEST_NAME = "edition.toml"
 EDITION_KEYS = {
@@ -55,10 +55,15 @@ def manifest_path(path: Path | str) -> Path:
 
 
 def _load(path: Path) -> tuple[str, dict]:
-    """The manifest's text and its TOML; not valid TOML is M002 with the line and column."""
-    source = decode_utf8(read_bytes(path, "manifest"), str(path))
+    """The manifest's text and its TOML; not valid TOML is M002 with the line and column. A byte-order mark
+    that an editor put first is not part of it; TOML nested deeper than the parser's recursion goes is M002."""
+    source = decode_utf8(read_bytes(path, "manifest"), str(path)).removeprefix("\ufeff")
     try:
         return source, tomllib.loads(source)
+    except RecursionError:
+        raise InvalidInputError(
+            error("M002", "not valid TOML here: arrays or tables nested too deeply", path)
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         place = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line, column = (int(place[1]), int(place[2])) if place else (None, None)
@@ -205,9 +210,25 @@ def _check_table(problems, table, keys, required, name):
                 problems.add("M005", f"'{key}' in {name} must be a list of non-empty strings", key)
         elif not isinstance(value, keys[key]) or not value.strip():
             problems.add("M005", f"'{key}' in {name} must be a non-empty string", key, value)
+        else:
+            _check_value(problems, key, value, name)
     for key in required:
         if key not in table:
             problems.add("M004", f"{name} lacks the required key '{key}'", None)
+
+
+def _check_value(problems, key, value: str, name: str) -> None:
+    """A string the edition will carry (title, siglum, description, ...): no character XML cannot hold (M018:
+    it would be refused, or become <g>, only once the transcriptions are written), and a `language` that is a
+    language tag, as xml:lang takes it (M019: else the edition fails its own schema)."""
+    found = value if problems._line_of(key, value) else None  # its own line when found there, else the key's
+    bad = XML_ILLEGAL.search(value)
+    if bad:
+        problems.add("M018", f"'{key}' in {name} holds the character U+{ord(bad.group()):04X}, which XML cannot "
+                     "hold", key, found)  # fmt: skip
+    elif key == "language" and not LANGUAGE_TAG.match(value):
+        problems.add("M019", f"'language' in {name} is {value!r}, which is not a language tag (BCP 47: en, ar, "
+                     "ar-Latn, grc, ...)", key, found)  # fmt: skip
 
 
 def _check_references(problems, key, value, name):
@@ -231,7 +252,7 @@ def _check_doi(problems, edition):
     doi = edition.get("doi")
     if isinstance(doi, str) and doi.strip() and not DOI.match(doi.strip()):
         problems.add(
-            "M018", f"'doi' in [edition] is not a DOI (10.NNNN/suffix, without https://doi.org/): '{doi}'", "doi"
+            "M020", f"'doi' in [edition] is not a DOI (10.NNNN/suffix, without https://doi.org/): '{doi}'", "doi"
         )
 
 

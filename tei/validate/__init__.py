@@ -9,7 +9,7 @@ on any other document they are warnings, so that the verdict is the schema's unl
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lxml import etree
@@ -119,7 +119,15 @@ def check_file(path: Path, options: ValidationOptions) -> list[Diagnostic]:
             )
     except TeiError as exc:
         return sorted_by_place(exc.diagnostics)
-    return sorted_by_place(found)
+    return sorted_by_place(_sync_proposed_only_when_safe(found))
+
+
+def _sync_proposed_only_when_safe(found: list[Diagnostic]) -> list[Diagnostic]:
+    """APP007 proposes `tei sync` only when it is the document's only kind of error: beside another error
+    the rebuilt text is a guess, and its hint says to correct the other error first."""
+    if not any(d.severity is Severity.ERROR and d.code != "APP007" for d in found):
+        return found
+    return [replace(d, hint=rules.UNTRUSTED_TEXT) if d.code == "APP007" else d for d in found]
 
 
 def sorted_by_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

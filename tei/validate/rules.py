@@ -290,10 +290,19 @@ def transcriptions(edition: ApparatusDocument) -> Iterator[Diagnostic]:
                 f"witness '{witness_id}' reads {_around(rebuilt, at)!r} here, but its transcription {target} "
                 f"has {_around(expected, at)!r}",
                 edition.name,
-                _line_at(edition, witness_id, at, witness.sourceline),
+                _line_at(edition, witness_id, at, witness.sourceline, _deleted_at(rebuilt, expected, at)),
                 hint=f"if the edition is right, `tei sync {edition.path.name} --wit {witness_id}` writes {target} "
                 "again from it (docs/diagnostics.md); if not, correct the reading",
             )
+
+
+# The hint of APP007 while the document has other errors (tei.validate.check_file): the rebuilt text may be
+# wrong because of them (a typo in @wit drops a witness's reading), and `tei sync` would write that guess into
+# the transcription, so it is not proposed (and it refuses).
+UNTRUSTED_TEXT = (
+    "the edition has other errors, which may be why the texts differ: correct them first (`tei sync` refuses "
+    "to write a transcription while they remain)"
+)
 
 
 def _transcription_text(path: Path) -> str:
@@ -313,17 +322,32 @@ def _around(text: str, at: int) -> str:
     return text[start : at + 25]
 
 
-def _line_at(edition: ApparatusDocument, witness_id: str, at: int, fallback: int | None) -> int | None:
-    """The line of the reading that holds the witness's character `at` (the innermost one), else of the
-    unit that follows it in the text, else `fallback`."""
+def _deleted_at(rebuilt: str, expected: str, at: int) -> bool:
+    """True when the rebuilt text is the transcription with characters taken out at `at` (and nothing else
+    changed): they were cut from the end of the reading that ends there, not from the one that starts there."""
+    cut = len(expected) - len(rebuilt)
+    return cut > 0 and rebuilt[at:] == expected[at + cut :]
+
+
+def _line_at(
+    edition: ApparatusDocument, witness_id: str, at: int, fallback: int | None, deleted: bool = False
+) -> int | None:
+    """The line of the reading where the witness's text differs at its character `at`: the innermost reading
+    holding it (a reading inside a unit inside an outer lemma, not that lemma); when characters were cut
+    (`deleted`), a reading that ends just there is the one they were cut from. Else the line of the unit that
+    follows in the text, else `fallback`."""
     path = edition.paths.get(witness_id)
     if path is None:
         return fallback
     holding = [
-        p for p in path.passages if isinstance(p.reading, etree._Element) and p.offset <= at < max(p.end, p.offset + 1)
+        p
+        for p in path.passages
+        if isinstance(p.reading, etree._Element)
+        and p.offset <= at <= max(p.end, p.offset + 1)
+        and (at < max(p.end, p.offset + 1) or (deleted and p.end > p.offset))
     ]
     if holding:
-        return max(holding, key=lambda p: p.depth).reading.sourceline
+        return max(holding, key=lambda p: (p.depth, deleted and p.end == at)).reading.sourceline
     following = next((p for p in path.passages if p.offset >= at), None)
     return following.app.sourceline if following is not None else fallback
 

@@ -15,9 +15,8 @@ from lxml import etree
 
 from tei.hadith.markup import Span
 from tei.text.scripts import ARABIC_LETTER
-from tei.xmlio import append_text, tei, xml
+from tei.xmlio import XML_ILLEGAL, append_text, tei, xml
 
-XML_ILLEGAL = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _ARABIC_WORD = rf"{ARABIC_LETTER.pattern}[\u064B-\u065F\u0670]*"
 ARABIC_RUN = re.compile(rf"{_ARABIC_WORD}(?:[ \u00A0]*{_ARABIC_WORD})*")
 ARABIC = "ar"

@@ -31,7 +31,7 @@ from tei.model import Witness, Work
 from tei.outputs import sha256
 from tei.text.scripts import ARABIC_LETTER
 from tei.writers.marked_text import XML_ILLEGAL, write_marked
-from tei.xmlio import TEI_NS, indent, serialise, tei, xml
+from tei.xmlio import TEI_NS, base_url, indent, readable, serialise, tei, xml
 
 PARAGRAPH = re.compile(r"[^\n]*\n*")
 TEXT_CONTAINERS = frozenset({tei("p"), tei("note")})  # never indented: their text counts
@@ -133,8 +133,8 @@ def _header(witness: Witness, work: Work, output: Path | None) -> etree._Element
     bibl = etree.SubElement(source_desc, tei("bibl"), n=witness.siglum)
     bibl.set(xml("id"), witness.id)
     if witness.source and witness.source != "-":
-        ref = etree.SubElement(bibl, tei("ref"), target=_relative(witness.source, output))
-        ref.text = Path(witness.source).name
+        ref = etree.SubElement(bibl, tei("ref"), target=base_url(_relative(witness.source, output)))
+        ref.text = readable(Path(witness.source).name)
     for kind, number in witness.references:
         etree.SubElement(bibl, tei("idno"), type=kind).text = number
     digest = etree.SubElement(bibl, tei("idno"), type="sha256")

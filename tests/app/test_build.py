@@ -90,7 +90,9 @@ def test_an_error_in_a_worker_stops_the_build_before_the_later_stages(tmp_path):
     out = tmp_path / "out"
     command = [sys.executable, "-c", FAILING_BUILD, str(SEEDS), str(out)]
     lines = subprocess.run(command, capture_output=True, text=True, check=True).stdout.splitlines()
-    assert lines[:-1] == ["edition"]  # validate failed: html and stats, computed beside it, are not written
+    # validate failed: html and stats, computed beside it, are not written (the transcriptions and the schema,
+    # which validation needs and the fresh folder lacks, run with the edition: B009)
+    assert sorted(set(lines[:-1])) == ["edition", "schema", "transcriptions"]
     name, diagnostics = json.loads(lines[-1])
     assert name == "InvalidInputError"
     assert diagnostics == [f"{out / 'edition.xml'}:3: error: [B003] this stage fails on purpose (hint: a test)"]
@@ -119,3 +121,57 @@ def test_an_error_crosses_processes_with_its_diagnostics_and_exit_code():
     received = pickle.loads(pickle.dumps(sent))
     assert type(received) is ExternalToolError and received.exit_code == ExitCode.EXTERNAL
     assert received.diagnostics == sent.diagnostics and str(received) == str(sent)
+
+
+def test_two_builds_into_one_folder_take_turns(tmp_path):
+    """Failure 6: two concurrent builds into one folder with different manifests: the first always failed with
+    a misleading APP007 (6 of 6). Now the second waits for the first (B008 says so) and both succeed."""
+    import shutil
+
+    other = tmp_path / "other"
+    shutil.copytree(SEEDS, other)
+    source = other / "001_9ad4fe1e89355a52.txt"
+    source.write_text(source.read_text("utf-8").replace("Uhud", "Ohod", 1), "utf-8")
+    out = tmp_path / "b"
+    stages = "transcriptions,edition,schema,validate"
+    commands = [[sys.executable, "-m", "tei", "build", str(m), "-o", str(out), "--stages", stages]
+                for m in (SEEDS, other)]  # fmt: skip
+    runs = [subprocess.Popen(c, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for c in commands]
+    results = [(r.wait(), r.stderr.read()) for r in runs]
+    for code, stderr in results:
+        assert code == 0, stderr
+        assert "[APP007]" not in stderr
+    check = subprocess.run([sys.executable, "-m", "tei", "validate", str(out / "edition.xml"),
+                            *map(str, sorted((out / "transcriptions").glob("*.xml")))], capture_output=True, text=True)  # fmt: skip
+    assert check.returncode == 0, check.stderr
+
+
+def test_a_build_that_finds_the_folder_locked_says_it_waits(tmp_path):
+    import fcntl
+
+    out = tmp_path / "b"
+    out.mkdir()
+    lock = os.open(out / ".tei-build.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    command = [sys.executable, "-m", "tei", "build", str(SEEDS), "-o", str(out), "--stages", "schema"]
+    waiting = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said = waiting.stderr.readline()  # it says so, then waits: nothing is written while the lock is held
+    assert "[B008]" in said and "waiting" in said, said
+    assert not (out / "schemas").exists() and waiting.poll() is None
+    os.close(lock)
+    assert waiting.wait() == 0 and (out / "schemas").is_dir()
+
+
+def test_stages_run_what_a_chosen_stage_needs_on_a_fresh_folder(tmp_path):
+    """Failure 7: the README's `--stages edition,validate,html` on a fresh folder exited 1 (SCH007 and 4×
+    APP008): the schema and transcription stages validation needs did not run. They run now, said by B009;
+    on a folder that has their files, they are not added."""
+    from cli_runner import run
+
+    out = tmp_path / "b"
+    result = run("build", SEEDS, "-o", out, "--stages", "edition,validate,html")
+    assert result.exit_code == 0, result.stderr
+    assert "[B009]" in result.stderr and "transcriptions, schema" in result.stderr
+    assert (out / "schemas" / "tei-edition.rng").is_file() and (out / "html" / "index.html").is_file()
+    again = run("build", SEEDS, "-o", out, "--stages", "validate,stats")
+    assert again.exit_code == 0 and "[B009]" not in again.stderr, again.stderr

@@ -62,3 +62,20 @@ def test_a_decision_whose_unit_is_gone_is_reported_not_lost_silently():
     reported = [(d.code, d.severity, d.file) for d in result.diagnostics]
     assert reported == [("B004", "warning", "edited.xml")] * 3  # lemma, @resp, note of app-0005
     assert all("app-0005" in d.message and "not in the new collation" in d.message for d in result.diagnostics)
+
+
+def test_a_type_the_toolkit_gave_other_words_is_not_the_editors():
+    """Failure 5: --carry-decisions reported B004 for reading types the toolkit had assigned itself: where a
+    unit is cut otherwise in the collation of the texts rebuilt from the edited edition, the old type of other
+    words is the toolkit's, not a decision. A type on the same words, or one the toolkit never writes, is."""
+    regenerated = parse_bytes(MINI.encode("utf-8"), "mini.xml")
+    old = '<rdg wit="#B #C" type="orthographic">Qiblah</rdg>'
+    assert old in MINI
+    for new, decided in (
+        ('<rdg wit="#B #C" type="substitution">Qibla</rdg>', []),
+        ('<rdg wit="#B #C" type="substitution">Qiblah</rdg>', [("type", "substitution")]),
+        ('<rdg wit="#B #C" type="the-editors-own">Qibla</rdg>', [("type", "the-editors-own")]),
+    ):
+        edited_tree = parse_bytes(MINI.replace(old, new).encode("utf-8"), "edited.xml")
+        found = [(d.kind, d.value) for d in decisions(edited_tree, regenerated) if d.kind == "type"]
+        assert found == decided, new

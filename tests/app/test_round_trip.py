@@ -128,8 +128,11 @@ def test_without_the_flag_the_edited_edition_is_refused_naming_the_flag(round_tr
 
 
 def test_a_later_build_without_the_flag_does_not_drop_the_carried_decisions(round_trip):
+    """With nothing changed since the carry it has nothing to do (issue 38, failure 5: it was B006, exit 1);
+    tests/app/test_carry_build.py shows it refused (B006) once a witness changes."""
     again = round_trip["steps"]["again without the flag"]
-    assert again.exit_code == 1 and "[B006]" in again.stderr and "--carry-decisions" in again.stderr
+    assert again.exit_code == 0, again.stderr
+    assert "[B006]" not in again.stderr
 
 
 def test_carry_decisions_keeps_every_decision_and_the_typo_fix(round_trip):

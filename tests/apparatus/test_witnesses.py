@@ -117,3 +117,38 @@ def test_the_command_line_names_each_problem_in_one_line(tmp_path):
 def test_witness_text_of_a_group_member_is_not_the_lemma():
     body = '<ab><app><lem>base</lem><rdg wit="#D">group</rdg></app></ab>'
     assert witness_text(parse_bytes(document(body, GROUPS), "g.xml"), "D1") == "group"
+
+
+def test_a_huge_wit_token_is_cut_only_where_a_declared_name_could_end(monkeypatch):
+    """Failure 9: one @wit token of 1.28 M characters took 39 s in every command: `_hand_base` sliced the
+    token at every position. It now tries only the lengths of the declared names (and finds the same hands)."""
+    from lxml import etree
+
+    from tei.apparatus import witnesses as module
+
+    calls = []
+    checked = module._is_hand_suffix
+    monkeypatch.setattr(module, "_is_hand_suffix", lambda suffix: calls.append(len(suffix)) or checked(suffix))
+    tokens = ["A1" + "2" * 200_000, "A" + "C" * 200_000, "Ms" + "1" * 200_000 + "x", "MsC12", "A*"]
+    body = "".join(f'<rdg wit="#{t}">r</rdg>' for t in tokens)
+    root = etree.fromstring(
+        document(f'<ab><app><lem wit="#A">a</lem>{body}</app></ab>', witnesses("A", "Ms")),
+        etree.XMLParser(huge_tree=True),
+    )
+    found = module.Witnesses(root)
+    assert [found.by_id[t].kind for t in tokens] == ["hand", "undeclared", "undeclared", "hand", "hand"]
+    assert [found.by_id[t].hand_of for t in ("MsC12", "A*", tokens[0])] == ["Ms", "A", "A"]
+    assert len(calls) <= 2 * len(tokens)  # one try a declared length (1 and 2), not one a character
+
+
+def test_the_hand_rules_by_str_methods_are_the_regular_expressions():
+    import itertools
+
+    from tei.apparatus.witnesses import HAND_ONLY, HAND_SUFFIX, _hand_suffix, _is_hand_suffix
+
+    for size in range(6):
+        for letters in itertools.product("AC*1c٣x", repeat=size):
+            token = "".join(letters)
+            match = HAND_SUFFIX.fullmatch(token)
+            assert _hand_suffix(token) == (match.groupdict() if match else None), token
+            assert _is_hand_suffix(token) == bool(HAND_ONLY.fullmatch(token)), token

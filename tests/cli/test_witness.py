@@ -1,6 +1,7 @@
 """`tei witness`: exact text on stdout from any apparatus the toolkit reads, and clear refusals."""
 
 import json
+from pathlib import Path
 
 from cli_runner import one_error_line, run
 from paths import FIXTURES
@@ -107,3 +108,42 @@ def test_a_group_is_not_a_witness(tmp_path):
     result = run("witness", path, "--wit", "D")
     assert result.exit_code == 1
     assert "'D' is a group of witnesses" in one_error_line(result) and "D1, D2" in result.stderr
+
+
+def test_all_gives_every_witness_its_own_file_and_lists_them(tmp_path):
+    """Failure 4: sigla `x/y` and `x_y` both became x_y.txt (exit 0, one text lost); a siglum over 255 bytes
+    was an OSError traceback."""
+    long = "L" * 300
+    source = tmp_path / "w.xml"
+    source.write_text(
+        GROUPED.replace(
+            '<rdg wit="#A*">w</rdg>',
+            f'<rdg wit="#x/y">one</rdg><rdg wit="#x_y">two</rdg><rdg wit="#{long}">three</rdg>',
+        ),  # fmt: skip
+        "utf-8",
+    )
+    out = tmp_path / "texts"
+    result = run("witness", source, "--all", "-o", out)
+    assert result.exit_code == 0, result.stderr
+    listed = dict(line.split("\t") for line in result.stdout.splitlines())
+    assert {"x/y", "x_y", long} <= set(listed)
+    texts = {siglum: Path(path).read_text("utf-8") for siglum, path in listed.items()}
+    assert (texts["x/y"], texts["x_y"], texts[long]) == ("x one v", "x two v", "x three v")
+    assert len(list(out.glob("*.txt"))) == len(listed)
+
+
+def test_a_transcription_is_read_as_its_one_witness(tmp_path):
+    """Failure 7: `tei witness` on the toolkit's own transcription wrote nothing (--all, exit 0) or said
+    "the witnesses are: none" (A002)."""
+    from paths import SEEDS
+
+    out = tmp_path / "b"
+    assert run("build", SEEDS, "-o", out, "--stages", "transcriptions").exit_code == 0
+    transcription = out / "transcriptions" / "A.xml"
+    source = (SEEDS / "000_091639bda12aac5a.txt").read_text("utf-8")
+    assert run("witness", transcription, "--wit", "A").stdout == source
+    result = run("witness", transcription, "--all", "-o", tmp_path / "texts")
+    assert result.exit_code == 0 and (tmp_path / "texts" / "A.txt").read_text("utf-8") == source
+    assert run("witness", transcription, "--list").stdout.startswith("A\t")
+    wrong = run("witness", transcription, "--wit", "B")
+    assert wrong.exit_code == 1 and "[A002]" in wrong.stderr and "'A'" in wrong.stderr

@@ -137,7 +137,7 @@ def test_the_facts_that_cite_the_edition(folder):
 @pytest.mark.parametrize(
     "fact, code, line",
     [
-        ('doi = "https://doi.org/10.5281/zenodo.42"', "M018", 5),
+        ('doi = "https://doi.org/10.5281/zenodo.42"', "M020", 5),
         ('editors = "Doe, Jane"', "M005", 5),
         ("editors = []", "M005", 5),
     ],
@@ -148,3 +148,41 @@ def test_citation_facts_that_are_wrong_are_located(folder, fact, code, line):
     with pytest.raises(InvalidInputError) as excinfo:
         read_manifest(path)
     assert [(d.code, d.line) for d in excinfo.value.diagnostics] == [(code, line)]
+
+
+@pytest.mark.parametrize(
+    "change, code, line",
+    [
+        (('title = "A work"', 'title = "A\\fwork"'), "M018", 3),
+        (('siglum = "B1"', 'siglum = "B\\u0001"'), "M018", 12),
+        (('file = "b.txt"', 'file = "b.txt"\ndescription = "a form\\ffeed"'), "M018", 14),
+        (('base = "A"', 'base = "A"\nlanguage = "not a lang!"'), "M019", 5),
+        (('file = "a.txt"', 'file = "a.txt"\nlanguage = "ar_EG"'), "M019", 9),
+    ],
+)
+def test_values_the_edition_carries_are_checked_where_read(folder, change, code, line):
+    """Failures 11 and 12: control characters in the title, a siglum or the language were a ValueError
+    traceback after the transcriptions were written; a form feed in a description became <g> in <witness>;
+    `language = "not a lang!"` failed only later, as a schema error on edition.xml."""
+    with pytest.raises(InvalidInputError) as excinfo:
+        read_manifest(write(folder, GOOD.replace(*change)))
+    assert [(d.code, d.line) for d in excinfo.value.diagnostics] == [(code, line)]
+
+
+def test_good_language_tags_pass(folder):
+    for tag in ("en", "ar", "ar-Latn", "en-GB", "grc", "x-private", "zh-Hant-TW", "de-1996"):
+        work = read_manifest(write(folder, GOOD.replace('base = "A"', f'base = "A"\nlanguage = "{tag}"')))
+        assert work.language == tag
+
+
+def test_a_manifest_with_a_byte_order_mark_is_read(folder):
+    """Point 8: a manifest saved with a UTF-8 BOM (as some editors do) was M002."""
+    (folder / "edition.toml").write_bytes(b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
+    assert [w.id for w in read_manifest(folder / "edition.toml").witnesses] == ["A", "B"]
+
+
+def test_a_deeply_nested_toml_array_is_m002(folder):
+    """Failure 11: a deeply nested TOML array was a RecursionError traceback."""
+    with pytest.raises(InvalidInputError) as excinfo:
+        read_manifest(write(folder, GOOD + "deep = " + "[" * 100_000 + "]" * 100_000 + "\n"))
+    assert [d.code for d in excinfo.value.diagnostics] == ["M002"]

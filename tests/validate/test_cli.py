@@ -201,3 +201,12 @@ def test_every_corpus_file_exits_as_jing_does(shared_dir, jing, tei_all_rng):
     for document in documents:
         result = invoke("--schema", tei_all_rng, document)
         assert result.exit_code == (0 if verdicts[document] is None else 1), (document.name, result.stderr[-1500:])
+
+
+def test_dash_is_standard_input(tmp_path):
+    """Point 8: `tei validate -` was IO001 ("does not exist") although `-` is stdin everywhere else."""
+    from cli_runner import run
+    from paths import FIXTURES
+
+    result = run("validate", "-", input=(FIXTURES / "editions" / "mini.xml").read_bytes())
+    assert "[IO001]" not in result.stderr and result.exit_code == 0, result.stderr
