@@ -15,7 +15,8 @@ each witness then runs through that list. Compiling reads the XML by TEI's rules
   writes its spaces so is read as not preserved (its whitespace between elements is the file's layout);
 - `note`, `wit`, `witDetail`, `listTranspose`, comments and processing instructions carry no witness text;
   `<g type="char" n="U+XXXX"/>` stands for U+XXXX; of `choice` (or a pair such as `orig`/`reg` side by
-  side), the witness reads what it has: `orig`, `sic`, `abbr`, else the first alternative;
+  side), the witness reads the form marked `@ana="#collated"`, else what it has: `orig`, `sic`, `abbr`,
+  else the first alternative;
 - `<gap/>`, `lacunaStart`/`lacunaEnd` and `witEnd`/`witStart` are steps that change the witness's state.
 
 Running a witness through the steps: text is added unless the witness is inside a lacuna; each unit (app)
@@ -65,6 +66,7 @@ from tei.apparatus.elements import (
     RDG_GRP,
     G,
     mapped_character,
+    pointer_ids,
 )
 from tei.xmlio import tei, xml
 
@@ -84,6 +86,7 @@ PC, C = tei("pc"), tei("c")
 SPACES = frozenset((C, tei("space")))  # an empty <c type="space"/> or <space/>: a space written as an element
 TOKENS = frozenset((tei("w"), PC))
 BREAKS = frozenset((tei("lb"), tei("cb"), tei("pb"), tei("caesura")))
+LAYOUT = frozenset((tei("lb"), tei("cb"), tei("pb"), tei("milestone")))  # recorded as Break steps
 CHOICE = tei("choice")
 # Of alternatives, what a witness reads: its own form first.
 FIRST_ALTERNATIVES = (tei("orig"), tei("sic"), tei("abbr"))
@@ -129,6 +132,18 @@ class Marker:
     element: etree._Element
     opens: bool
     witnesses: tuple[str, ...] | None  # None: the witnesses of the reading it stands in
+
+
+@dataclass(frozen=True)
+class Break:
+    """A pb, cb, lb or milestone: where a page, column or line of the witnesses its @ed names (all, without
+    @ed) begins. It carries no text; a witness's path records where it stands (`tei witness --layout`)."""
+
+    element: etree._Element
+
+    def names(self, witness: str) -> bool:
+        ed = self.element.get("ed")
+        return ed is None or witness in pointer_ids(ed)
 
 
 class Reading:
@@ -274,6 +289,8 @@ class Compiler:
                 self._element(chosen, _space(chosen, preserve), depth, steps)
         elif tag in SPACES and child.get("type", "space") == "space" and len(child) == 0 and not child.text:
             steps.append(" " if preserve else SOFT)  # a space written as an element
+        elif tag in LAYOUT and preserve:
+            steps.append(Break(child))  # a page, column or line of some witness (@ed): no text
         elif preserve:
             self._content(child, preserve, depth, steps)
         elif tag in TOKENS:
@@ -282,6 +299,8 @@ class Compiler:
             self._content(child, preserve, depth, steps)
             steps.append(JOIN if join in ("right", "both") else SOFT)
         elif tag in BREAKS:
+            if tag in LAYOUT:
+                steps.append(Break(child))
             if child.get("break") != "no":
                 steps.append(SOFT)
         elif tag in BLOCKS:
@@ -440,7 +459,12 @@ def _second(child: etree._Element, parent: etree._Element) -> bool:
 
 
 def _alternative(choice: etree._Element) -> etree._Element | None:
+    """The alternative a witness reads: the one an edition marks as collated (`@ana="#collated"`, written
+    from a scholar's transcription), else its own form (orig, sic, abbr), else the first."""
     children = [c for c in choice if isinstance(c.tag, str)]
+    collated = next((c for c in children if "#collated" in (c.get("ana") or "").split()), None)
+    if collated is not None:
+        return collated
     return next((c for c in children if c.tag in FIRST_ALTERNATIVES), children[0] if children else None)
 
 
@@ -461,6 +485,7 @@ class Path:
         self.lacunose_units = 0  # units passed where the witness is lacunose
         self.ends_in_space = True  # at the start, a soft space is dropped
         self.joined = False  # a token's @join holds the next text to the last (no soft space between)
+        self.breaks: list[tuple[int, etree._Element]] = []  # (offset, pb/cb/lb/milestone) of this witness
         if lacunose:
             self.mark()  # the witness begins later (its first marker is a witStart): its text begins with a lacuna
 
@@ -527,6 +552,8 @@ def run(steps: list, path: Path, holders: tuple[str, ...] | None = None) -> None
                     path.in_lacuna = False
         elif step is GAP_STEP and not path.in_lacuna:
             path.mark()
+        elif kind is Break and step.names(witness):
+            path.breaks.append((path.length, step.element))
 
 
 def _pass(slot: Unit, path: Path) -> None:

@@ -86,7 +86,7 @@ class Witnesses:
             for member in members:
                 self.by_id[member].groups.append(group_id)
         for identifier in self._correctors:  # declared hands (teiphy's <witness type="corrector" n="01C1">)
-            base = self._hand_base(identifier)
+            base = self._hand_base(identifier) or self._hand_base(self.by_id[identifier].siglum)
             if base is not None:
                 self.by_id[identifier].hand_of = base
                 self.by_id[base].hands.append(identifier)
