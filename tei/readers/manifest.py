@@ -201,6 +201,8 @@ def _check_table(problems, table, keys, required, name):
     for key, value in table.items():
         if key not in keys:
             problems.add("M003", f"unknown key '{key}' in {name} (known: {', '.join(keys)})", key)
+        elif key == "transcription":
+            continue  # checked by transcription_policy
         elif keys[key] is dict:
             _check_references(problems, key, value, name)
         elif not isinstance(value, keys[key]) or not value.strip():
@@ -269,14 +271,23 @@ def transcription_policy(problems, table, where: str, inherited: Policy) -> Poli
         problems.add("M030", f"{where} must be a table", "transcription")
         return inherited
     forms = dict(inherited.forms)
-    collate = inherited.collate
+    collate, hands, part = inherited.collate, dict(inherited.hands), None  # part: one witness's own
     for key, value in table.items():
         if key in CHOICE_FORMS and value in CHOICE_FORMS[key]:
             forms[key] = value
         elif key == "collate" and value in COLLATE:
             collate = value
+        elif key == "hands" and isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+            hands.update(value)
+        elif key == "part" and isinstance(value, str) and value:
+            part = value
         else:
-            allowed = {**{k: "/".join(v) for k, v in CHOICE_FORMS.items()}, "collate": "/".join(COLLATE)}
+            allowed = {
+                **{k: "/".join(v) for k, v in CHOICE_FORMS.items()},
+                "collate": "/".join(COLLATE),
+                "hands": "{ NAME = SIGLUM-SUFFIX }",
+                "part": "an xml:id",
+            }
             problems.add(
                 "M030",
                 f"{where}: {key} = {value!r} is not a setting (expected "
@@ -284,7 +295,7 @@ def transcription_policy(problems, table, where: str, inherited: Policy) -> Poli
                 + ")",
                 key,
             )
-    return Policy(forms, collate)
+    return Policy(forms, collate, hands, part)
 
 
 def _build_work(path: Path, edition: dict, witnesses: list[dict], policies: dict | None = None) -> Work:
@@ -300,7 +311,7 @@ def _build_work(path: Path, edition: dict, witnesses: list[dict], policies: dict
         if file.suffix.lower() == ".xml":  # a TEI transcription: its witness and the hand layers collated
             if "references" in entry:
                 facts["references"] = tuple((kind, str(n)) for kind, n in entry["references"].items())
-            facts.update(id=entry["id"], siglum=entry.get("siglum"))
+            facts.update(id=entry["id"], siglum=entry.get("siglum", entry["id"]))
             loaded.extend(read_transcription_witnesses(file, (policies or {}).get(entry["id"]), **facts))
             continue
         facts["references"] = tuple((kind, str(number)) for kind, number in entry.get("references", {}).items())

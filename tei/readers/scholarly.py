@@ -47,6 +47,7 @@ from tei.text.scripts import guess_language
 from tei.xmlio import TEI_NS, tei, xml
 
 SENTINEL = "\ufdd0"
+XML_SPACE = " \t\r\n"  # what a place's removal may merge (U+00A0 and the like are text)
 PLACE = "{urn:x-tei-toolkit:mark}place"
 CHOICE_FORMS = {"abbr": ("abbr", "expan"), "sic": ("sic", "corr"), "orig": ("orig", "reg")}
 DEFAULT_FORMS = {"abbr": "expan", "sic": "corr", "orig": "reg"}
@@ -56,12 +57,13 @@ FINAL = ""  # the layer after every correction
 MILESTONES = frozenset(("pb", "cb", "lb", "milestone", "handShift", "space"))
 SPANS = frozenset(
     (
-        "hi", "persName", "placeName", "orgName", "name", "rs", "foreign", "g", "num", "date", "term", "title",
+        "hi", "persName", "placeName", "orgName", "name", "rs", "foreign", "num", "date", "term", "title",
         "unclear", "supplied", "damage", "emph", "seg",
     )
 )  # fmt: skip
 SILENT = frozenset(("note", "fw", "figDesc", "desc", "witDetail", "wit", "listWit", "interp", "interpGrp"))
 CORRECTIONS = frozenset(("add", "del", "subst", "restore", "mod"))
+BREAK_TAGS = tuple(tei(m) for m in ("pb", "cb", "lb"))
 KEPT_ATTRIBUTES = frozenset(
     ("n", "facs", "break", "type", "subtype", "unit", "rend", "ref", "when", "cert", "reason", "new", "hand")
 )
@@ -76,6 +78,8 @@ class Policy:
 
     forms: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_FORMS))  # "abbr" -> "expan", ...
     collate: str = "final"  # final | first-hand | both (the first hand and each corrector beside the final)
+    hands: dict[str, str] = field(default_factory=dict)  # hands @hand names that no handNote declares -> name
+    part: str | None = None  # the xml:id of the element of the body to collate (a chapter), else the body
 
     def described(self) -> str:
         chosen = ", ".join(f"{CHOICE_FORMS[k][1] if v == CHOICE_FORMS[k][1] else k} of {'/'.join(CHOICE_FORMS[k])}"
@@ -105,7 +109,14 @@ def read_scholarly(tree: etree._ElementTree, name: str, policy: Policy = Policy(
             )
         )
     body = body_of(tree, name)
-    hands = _declared_hands(root, body, name)
+    if policy.part:
+        found = root.xpath("//*[@xml:id=$part]", part=policy.part)
+        if not found:
+            raise InvalidInputError(
+                error("T013", f'the transcription has no element xml:id="{policy.part}" to collate', name)
+            )
+        body = found[0]
+    hands = _declared_hands(root, body, name, policy.hands)
     facts = _witness_facts(root, body, name)
     facts.update({k: v for k, v in (overrides or {}).items() if v is not None})
     layers = {"final": [FINAL], "first-hand": [FIRST_HAND], "both": [FINAL, FIRST_HAND, *_correctors(body)]}
@@ -131,6 +142,8 @@ def read_scholarly(tree: etree._ElementTree, name: str, policy: Policy = Policy(
             if text == witnesses[0].text:
                 continue  # the same text as the final one: nothing to cite, ever
             identifier, siglum = layer_ids(witness, layer, hands)
+            while identifier in {w.id for w in witnesses}:  # two hands given one name: the later one primed
+                identifier, siglum = f"{identifier}-bis", f"{siglum}'"
             witness = replace(witness, id=identifier, siglum=siglum, marks=(), layer_of=witness.id)
         witnesses.append(witness)
     return witnesses
@@ -178,11 +191,14 @@ def _rewrite(element, name, policy, layer, pending, characters) -> None:
             _replace(child, _place(pending, "lacuna", "gap", child), word_break=True)
         elif local in MILESTONES:
             child.addprevious(_place(pending, "milestone", local, child))
-        elif local in SPANS:
-            if local == "g" and not "".join(child.itertext()):
+        elif local == "g":  # a glyph: its character (the charDecl's mapping when it has no content)
+            if not "".join(child.itertext()):
                 child.text = characters.get((child.get("ref") or "").lstrip("#"), "")
             _rewrite(child, name, policy, layer, pending, characters)
-            _wrap(child, pending, local)
+        elif local in SPANS:
+            start = _place(pending, "span", local, child)  # before what is inside: the places in text order
+            _rewrite(child, name, policy, layer, pending, characters)
+            _wrap(child, pending, start)
         else:
             _rewrite(child, name, policy, layer, pending, characters)
 
@@ -193,9 +209,11 @@ _SECONDS = {"expan": "abbr", "corr": "sic", "reg": "orig", "abbr": "expan", "sic
 def _pair_partner(child):
     """The other element of an abbr/expan (sic/corr, orig/reg) pair standing side by side, if any."""
     partner = tei(_SECONDS[etree.QName(child).localname])
-    for sibling in (child.getprevious(), child.getnext()):
-        if sibling is not None and sibling.tag == partner:
-            return sibling
+    before, after = child.getprevious(), child.getnext()
+    if before is not None and before.tag == partner and not (before.tail or "").strip():
+        return before
+    if after is not None and after.tag == partner and not (child.tail or "").strip():
+        return after
     return None
 
 
@@ -231,23 +249,25 @@ def _choice(child, name, policy, layer, pending, characters) -> None:
             break
     chosen = chosen if chosen is not None else parts[0]
     others = [c for c in parts if c is not chosen]
-    other = (etree.QName(others[0]).localname, _plain(others[0])) if others else None
-    for unused in others:
-        _keep_milestones_only(unused, pending)
+    other = (etree.QName(others[0]).localname, _plain(others[0], characters)) if others else None
     start = _place(pending, "choice", etree.QName(chosen).localname, chosen, other)
+    broken = any(e.tag in BREAK_TAGS for e in chosen.iter())  # before its content is moved
     _rewrite(chosen, name, policy, layer, pending, characters)
     holder = etree.Element(tei("seg"))
     holder.append(start)
     holder[-1].tail = chosen.text
     holder.extend(list(chosen))
     holder.append(_place(pending, "end", "", None))
+    if not broken:  # a line broken only in the other form
+        for unused in others:
+            holder.extend(_milestones_in(unused, pending))
     _replace(child, holder)
 
 
 def _correction(child, local, name, policy, layer, pending, characters) -> None:
     """add, del, subst, restore, mod: kept or dropped as the layer reads them."""
-    hand = (child.get("hand") or "").lstrip("#")
-    applied = layer == FINAL or (layer != FIRST_HAND and hand == layer)
+    hands = [h.lstrip("#") for h in (child.get("hand") or "").split()]
+    applied = layer == FINAL or (layer != FIRST_HAND and layer in hands)
     if local == "restore":  # a deletion undone: the text stands in the final text and in the first hand's
         for deleted in child.iter(tei("del")):
             deleted.tag = tei("seg")
@@ -271,10 +291,11 @@ def _hand_app(child, name, policy, layer, pending, characters) -> None:
     chosen = readings[-1] if layer == FINAL else first
     if layer not in (FINAL, FIRST_HAND):
         chosen = next((r for r in readings if (r.get("hand") or "").lstrip("#") == layer), first)
-    for reading in readings:
-        if reading is not chosen:
-            _keep_milestones_only(reading, pending)
     _rewrite(chosen, name, policy, layer, pending, characters)
+    if not any(e.tag in BREAK_TAGS for e in chosen.iter()):
+        for reading in readings:
+            if reading is not chosen:
+                chosen.extend(_milestones_in(reading, pending))
     chosen.tag = tei("seg")
     _replace(child, chosen)
 
@@ -282,10 +303,17 @@ def _hand_app(child, name, policy, layer, pending, characters) -> None:
 def _keep_milestones_only(element, pending) -> None:
     """Drop an element's text (it is not the layer's) but keep the pages and lines inside it, in place."""
     kept = etree.Element(tei("seg"))
-    for inner in element.iter(*(tei(m) for m in ("pb", "cb", "lb"))):
-        if inner is not element:
-            kept.append(_place(pending, "milestone", etree.QName(inner).localname, inner))
+    kept.extend(_milestones_in(element, pending))
     _replace(element, kept if len(kept) else None)
+
+
+def _milestones_in(element, pending) -> list[etree._Element]:
+    """The places of the pages, columns and lines inside an element whose text the layer does not read."""
+    return [
+        _place(pending, "milestone", etree.QName(inner).localname, inner)
+        for inner in element.iter(*BREAK_TAGS)
+        if inner is not element
+    ]
 
 
 def _place(pending, kind, tag, source, other=None) -> etree._Element:
@@ -298,9 +326,8 @@ def _place(pending, kind, tag, source, other=None) -> etree._Element:
     return place
 
 
-def _wrap(child, pending, local) -> None:
-    """A span: a place at the start of the element's content and one at its end."""
-    start = _place(pending, "span", local, child)
+def _wrap(child, pending, start) -> None:
+    """A span: its start place put before the element's content, and a place at its end."""
     start.tail = child.text
     child.text = None
     child.insert(0, start)
@@ -324,8 +351,14 @@ def _replace(element, replacement, word_break=False) -> None:
     parent.replace(element, replacement)
 
 
-def _plain(element) -> str:
-    return " ".join("".join(element.itertext()).split())
+def _plain(element, characters) -> str:
+    """The text of a form not collated, its glyphs read by the charDecl, whitespace collapsed."""
+    copy = deepcopy(element)
+    copy.tail = None
+    for glyph in copy.iter(tei("g")):
+        if not "".join(glyph.itertext()):
+            glyph.text = characters.get((glyph.get("ref") or "").lstrip("#"), "")
+    return " ".join("".join(copy.itertext()).split())
 
 
 def _placed(raw: str, pending, name) -> tuple[str, list[Mark]]:
@@ -341,7 +374,11 @@ def _placed(raw: str, pending, name) -> tuple[str, list[Mark]]:
     after_space = True  # at the start, or just after whitespace: whitespace that follows merges into it
     for index, piece in enumerate(pieces):
         if after_space and index:
-            piece = piece.lstrip()
+            piece = piece.lstrip(XML_SPACE)
+        elif index and piece[:1].isspace() and length and _ends_in(text, " "):
+            _drop_last(text)  # a soft space, then a space such as U+00A0: the rule keeps only the latter
+            length -= 1
+            offsets = [min(o, length) for o in offsets]
         if piece:
             after_space = piece[-1].isspace()
         text.append(piece)
@@ -349,11 +386,21 @@ def _placed(raw: str, pending, name) -> tuple[str, list[Mark]]:
         if index < len(pending):
             offsets.append(length)
     joined = "".join(text)
-    if joined[-1:].isspace():
-        stripped = joined.rstrip()
+    if joined[-1:] in XML_SPACE:
+        stripped = joined.rstrip(XML_SPACE)
         offsets = [min(o, len(stripped)) for o in offsets]
         joined = stripped
     return joined, _marks(offsets, pending)
+
+
+def _ends_in(pieces: list[str], char: str) -> bool:
+    last = next((p for p in reversed(pieces) if p), "")
+    return last.endswith(char)
+
+
+def _drop_last(pieces: list[str]) -> None:
+    index = max(i for i, p in enumerate(pieces) if p)
+    pieces[index] = pieces[index][:-1]
 
 
 def _marks(offsets, pending) -> list[Mark]:
@@ -370,26 +417,31 @@ def _marks(offsets, pending) -> list[Mark]:
     return sorted(marks, key=lambda m: (m.start, -m.end))
 
 
-def _declared_hands(root, body, name) -> dict[str, str]:
-    """The handNotes (id -> siglum suffix); a @hand of a correction that none declares is an error."""
+def _declared_hands(root, body, name, named: dict[str, str]) -> dict[str, str]:
+    """The hands (id -> siglum suffix) of the handNotes and of the manifest (`hands`); a @hand that
+    names neither is an error, at its line."""
     declared = {}
     for index, note in enumerate(root.iter(tei("handNote")), 1):
         identifier = note.get(xml("id"))
         if identifier:
             label = note.get("n") or identifier
             declared[identifier] = label if CORRECTOR_NAME.match(label) else f"C{index}"
+    declared.update(named)
     for element in body.iter():
-        hand = element.get("hand")
-        if hand and isinstance(element.tag, str) and hand.lstrip("#") not in declared:
-            if hand.lstrip("#") in ("firsthand", "corrector"):  # the IGNTP's own names
+        if not isinstance(element.tag, str) or not element.get("hand"):
+            continue
+        for token in element.get("hand").split():
+            hand = token.lstrip("#")
+            if hand in declared or hand in ("firsthand", "corrector"):  # the IGNTP's own names
                 continue
             raise InvalidInputError(
                 error(
                     "T012",
-                    f'@hand="{hand}" names a hand the transcription never declares',
+                    f'@hand="{element.get("hand")}" names the hand "{hand}", which the transcription never declares',
                     name,
                     element.sourceline,
-                    hint=f'declare it in the header: <handNote xml:id="{hand.lstrip("#")}">...</handNote>',
+                    hint=f'declare it in the header (<handNote xml:id="{hand}">), or name it in the manifest: '
+                    f'transcription = {{ hands = {{ "{hand}" = "C1" }} }}',
                 )
             )
     return declared
@@ -400,9 +452,9 @@ def _correctors(body) -> list[str]:
     no hand is read in the final text only."""
     found: dict[str, None] = {}
     for element in body.iter(*(tei(c) for c in (*CORRECTIONS, "rdg"))):
-        hand = (element.get("hand") or "").lstrip("#")
-        if hand and hand != "firsthand":
-            found.setdefault(hand)
+        for token in (element.get("hand") or "").split():
+            if token.lstrip("#") != "firsthand":
+                found.setdefault(token.lstrip("#"))
     return list(found)
 
 

@@ -136,7 +136,7 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     element = etree.Element(tei("witness"), n=witness.siglum)
     element.set(xml("id"), witness.id)
     if witness.layer_of is not None:  # a hand of a witness (W*, WC1): the apparatus reader's hand rule
-        element.set("type", "corrector")
+        element.set("corresp", f"#{witness.layer_of}")
     element.set(xml("lang"), witness.language)
     write_marked(element, None, witness.description, witness.language)
     for kind, number in witness.references:

@@ -107,7 +107,7 @@ class Placer:
             while (point := self._point(wid)) is not None and (
                 point.start < end or (point.start == end and not (point.kind == "lacuna" and wid in deferred))
             ):
-                points.append((point.start - start, self.order[wid], self._milestone(point, wid)))
+                points.append((point.start - start, self.order[wid], self._milestone(point, wid, parent)))
                 self.next_point[wid] += 1
             for span in self._spans(wid, start, end):
                 piece_start, piece_end = max(span.start, start) - start, min(span.end, end) - start
@@ -133,10 +133,15 @@ class Placer:
         active[:] = [span for span in active if span.end > start]
         return [span for span in active if span.start < end]
 
-    def _milestone(self, point: Mark, wid: str) -> etree._Element:
+    def _milestone(self, point: Mark, wid: str, parent) -> etree._Element:
         if point.kind == "lacuna":
             self.lacunae += 1
-            app = etree.Element(tei("app"))
+            if parent.tag in (tei("lem"), tei("rdg")):  # in a reading: a lacuna opened and closed here
+                pair = etree.Element(tei("seg"))  # (unwrapped by _emit)
+                etree.SubElement(pair, tei("lacunaStart"), wit=f"#{wid}")
+                etree.SubElement(pair, tei("lacunaEnd"), wit=f"#{wid}")
+                return pair
+            app = etree.Element(tei("app"))  # in shared text: a unit where the others read nothing
             etree.SubElement(app, tei("lem"))
             etree.SubElement(app, tei("witDetail"), type="lac", wit=f"#{wid}")
             return app
@@ -183,8 +188,9 @@ def _emit(parent, last, text, low, high, points, spans, language, find):
             at, _, element = points.pop(0)
             last = write_marked(parent, last, text[position:at], language, find)
             position = at
-            parent.append(element)
-            last = element
+            for placed in list(element) if element.tag == tei("seg") else [element]:
+                parent.append(placed)
+                last = placed
             continue
         span = spans.pop(0)
         start, end = span[0], span[1]
@@ -198,8 +204,11 @@ def _emit(parent, last, text, low, high, points, spans, language, find):
             else:
                 rest.append(other)
         spans[:] = sorted(rest, key=lambda s: (s[0], -s[1], s[2] != "choice"))
-        inner_points = [p for p in points if p[0] < end or (p[0] == end and start == end)]
+        inner_points = [p for p in points if (p[0] < end or (p[0] == end and start == end)) and not _lacuna(p[2])]
         points[:] = [p for p in points if p not in inner_points]
+        for index, point in enumerate(points):  # a lacuna stands outside markup: at the end of the span
+            if _lacuna(point[2]) and point[0] < end:
+                points[index] = (end, *point[1:])
         last = write_marked(parent, last, text[position:start], language, find)
         element, holder = _span_element(span)
         parent.append(element)
@@ -207,6 +216,11 @@ def _emit(parent, last, text, low, high, points, spans, language, find):
         last = element
         position = end
     return write_marked(parent, last, text[position:high], language, find)
+
+
+def _lacuna(element) -> bool:
+    """A lacuna's unit or its lacunaStart/lacunaEnd pair: TEI allows neither inside a phrase."""
+    return element.tag in (tei("app"), tei("seg"))
 
 
 def _span_element(span) -> tuple[etree._Element, etree._Element]:

@@ -19,7 +19,8 @@ from lxml import etree
 TEI = "{http://www.tei-c.org/ns/1.0}"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 FORMS = {"abbr": ("abbr", "expan"), "sic": ("sic", "corr"), "orig": ("orig", "reg")}
-BLOCKS = {"p", "ab", "head", "l", "lg", "div", "item", "list", "table", "row", "cell", "quote", "sp", "speaker"}
+BLOCKS = {"p", "ab", "head", "l", "lg", "div", "item", "list", "table", "row", "cell", "sp", "speaker", "stage"}
+BLOCKS |= {f"div{n}" for n in range(1, 8)}  # blocks, whose text stands apart from what is around them
 SILENT = {"note", "fw", "figDesc", "desc", "witDetail", "wit", "listWit", "interp", "interpGrp"}
 
 
@@ -27,8 +28,16 @@ def local(element) -> str:
     return etree.QName(element).localname if isinstance(element.tag, str) else ""
 
 
-def expected_text(path, forms=None, layer="") -> str:
-    """The text of one layer ("" final, "*" first hand, else a hand's id) of a transcription's body."""
+def expected_text(path, forms=None, layer="", part=None) -> str:
+    """The text of one layer ("" final, "*" first hand, else a hand's id) of a transcription's body (or of
+    the element with xml:id `part`)."""
+    return expected(path, forms, layer, part)[0]
+
+
+def expected(path, forms=None, layer="", part=None):
+    """(text, pages and lines) of one layer: the breaks as (element, @n, @facs) in document order, those
+    inside text the layer does not read included (a line broken only in a form not collated, too, where
+    the collated form has none)."""
     forms = {"abbr": "expan", "sic": "corr", "orig": "reg", **(forms or {})}
     tree = etree.parse(str(path), etree.XMLParser(resolve_entities=True, no_network=True, load_dtd=False))
     characters = {}
@@ -38,23 +47,74 @@ def expected_text(path, forms=None, layer="") -> str:
         if standard:
             characters[glyph.get("{http://www.w3.org/XML/1998/namespace}id")] = standard[0].text or ""
     body = tree.find(f"{TEI}text/{TEI}body")
+    if part:
+        body = tree.xpath("//*[@xml:id=$part]", part=part)[0]
     out: list[str] = []
-    _walk(body, forms, layer, characters, out, top=True)
-    return " ".join("".join(out).split())
+    breaks: list = []
+    _walk(body, forms, layer, characters, out, breaks, top=True)
+    text = xml_spaced("".join(out))
+    text = re.sub(r" ?([^\S \t\r\n]) ?", r"\1", text)  # a space such as U+00A0 stands for the one around it
+    return re.sub(rf" ?{JOIN}+ ?", "", text), breaks
+
+
+def xml_spaced(text: str) -> str:
+    """Each run of XML whitespace (space, tab, line breaks; not U+00A0) one space, none at either end."""
+    return re.sub(r"[ \t\r\n]+", " ", text).strip(" ")
+
+
+JOIN = "\x01"
+
+
+def _category_join(text: str) -> str | None:
+    """Opening punctuation joins the next word, a dash neither, any other punctuation the word before."""
+    import unicodedata
+
+    text = text.strip()
+    category = unicodedata.category(text[:1]) if text else ""
+    if category in ("Ps", "Pi"):
+        return "right"
+    return None if category == "Pd" or not category.startswith("P") else "left"
+
+
+def _breaks_in(element, breaks):
+    for inner in element.iter(f"{TEI}pb", f"{TEI}cb", f"{TEI}lb"):
+        if inner is not element:
+            breaks.append((local(inner), inner.get("n"), inner.get("facs")))
+
+
+PARTNERS = {"abbr": "expan", "expan": "abbr", "sic": "corr", "corr": "sic", "orig": "reg", "reg": "orig"}
+PAIR_KEY = {"abbr": "abbr", "expan": "abbr", "sic": "sic", "corr": "sic", "orig": "orig", "reg": "orig"}
+
+
+def _partner(element):
+    if local(element.getparent()) == "choice":
+        return None
+    before, after = element.getprevious(), element.getnext()
+    wanted = PARTNERS[local(element)]
+    if before is not None and local(before) == wanted and not (before.tail or "").strip():
+        return before
+    if after is not None and local(after) == wanted and not (element.tail or "").strip():
+        return after
+    return None
 
 
 def _applies(element, layer) -> bool:
-    hand = (element.get("hand") or "").lstrip("#")
-    return layer == "" or (layer != "*" and hand == layer)
+    hands = [h.lstrip("#") for h in (element.get("hand") or "").split()]
+    return layer == "" or (layer != "*" and layer in hands)
 
 
-def _walk(element, forms, layer, characters, out, top=False):
+def _walk(element, forms, layer, characters, out, breaks, top=False):
     if not top:
         out.append(element.text or "")
     for child in element:
         name = local(child)
-        if not name or name in SILENT:
+        if not name:
             pass
+        elif name in SILENT:
+            _breaks_in(child, breaks)
+        elif name in PARTNERS and _partner(child) is not None:  # a pair side by side: the choice it stands for
+            if forms[PAIR_KEY[name]] == name:
+                _walk(child, forms, layer, characters, out, breaks)
         elif name == "choice":
             parts = {local(c): c for c in child if local(c)}
             chosen = None
@@ -66,32 +126,50 @@ def _walk(element, forms, layer, characters, out, top=False):
                     break
             if chosen is None:
                 chosen = next(c for c in child if local(c))
-            _walk(chosen, forms, layer, characters, out)
+            _walk(chosen, forms, layer, characters, out, breaks)
+            if next(chosen.iter(f"{TEI}pb", f"{TEI}cb", f"{TEI}lb"), None) is None:
+                for other in child:
+                    if other is not chosen and local(other):
+                        _breaks_in(other, breaks)
         elif name == "del":
-            if not _applies(child, layer) or child.getparent() is not None and local(child.getparent()) == "restore":
-                _walk(child, forms, layer, characters, out)
+            if not _applies(child, layer) or local(child.getparent()) == "restore":
+                _walk(child, forms, layer, characters, out, breaks)
+            else:
+                _breaks_in(child, breaks)
         elif name == "add":
             if _applies(child, layer):
-                _walk(child, forms, layer, characters, out)
+                _walk(child, forms, layer, characters, out, breaks)
+            else:
+                _breaks_in(child, breaks)
         elif name == "app":
             readings = [r for r in child if local(r) in ("rdg", "lem")]
             first = next((r for r in readings if r.get("type") == "orig"), readings[0])
             chosen = readings[-1] if layer == "" else first
             if layer not in ("", "*"):
                 chosen = next((r for r in readings if (r.get("hand") or "").lstrip("#") == layer), first)
-            _walk(chosen, forms, layer, characters, out)
+            _walk(chosen, forms, layer, characters, out, breaks)
+            if next(chosen.iter(f"{TEI}pb", f"{TEI}cb", f"{TEI}lb"), None) is None:
+                for other in readings:
+                    if other is not chosen:
+                        _breaks_in(other, breaks)
         elif name == "gap":
             out.append(" ")
         elif name in ("pb", "cb", "lb"):
             out.append("" if child.get("break") == "no" else " ")
+            breaks.append((name, child.get("n"), child.get("facs")))
         elif name == "g" and not "".join(child.itertext()):
             out.append(characters.get((child.get("ref") or "").lstrip("#"), ""))
-        elif name in BLOCKS or name in ("w", "pc"):
+        elif name in BLOCKS or name == "w":
             out.append(" ")
-            _walk(child, forms, layer, characters, out)
+            _walk(child, forms, layer, characters, out, breaks)
             out.append(" ")
+        elif name == "pc":  # joined as its Unicode category says (docs/edition-format.md)
+            join = child.get("join") or _category_join("".join(child.itertext()))
+            out.append(JOIN if join in ("left", "both") else " ")
+            _walk(child, forms, layer, characters, out, breaks)
+            out.append(JOIN if join in ("right", "both") else " ")
         else:
-            _walk(child, forms, layer, characters, out)
+            _walk(child, forms, layer, characters, out, breaks)
         out.append(child.tail or "")
 
 
