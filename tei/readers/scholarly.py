@@ -375,7 +375,7 @@ def _placed(raw: str, pending, name) -> tuple[str, list[Mark]]:
     for index, piece in enumerate(pieces):
         if after_space and index:
             piece = piece.lstrip(XML_SPACE)
-        elif index and piece[:1].isspace() and length and _ends_in(text, " "):
+        if index and piece[:1].isspace() and length and _ends_in(text, " "):
             _drop_last(text)  # a soft space, then a space such as U+00A0: the rule keeps only the latter
             length -= 1
             offsets = [min(o, length) for o in offsets]
