@@ -21,7 +21,7 @@ each witness then runs through that list. Compiling reads the XML by TEI's rules
 
 Running a witness through the steps: text is added unless the witness is inside a lacuna; each unit (app)
 contributes the one reading that witness takes there (`Unit.choose`): a reading whose `@wit` names it
-(groups expanded, by tei.apparatus.witnesses); else, for a hand derived from witness X (`X*`, `XC1`),
+(groups expanded, by tei.apparatus.witnesses); else, for X whose first hand X* is named, X*'s reading; else, for a hand derived from witness X (`X*`, `XC1`),
 what X reads there (a hand is cited only where it differs); else, when it is lacunose there (a `witDetail` of type
 `lac` or `ambiguous` naming it, or an open lacuna), nothing but the lacuna marker; else a `lem` without
 `@wit` (the negative apparatus: it stands for every witness not cited and not lacunose); else, in a unit
@@ -177,6 +177,7 @@ class Unit:
 
     __slots__ = (
         "app", "depth", "readings", "cited", "lacunose", "open_lem", "has_lem", "hand_of", "transposed_by",
+        "first_hand",
     )  # fmt: skip
 
     def __init__(
@@ -186,9 +187,11 @@ class Unit:
         readings: list[Reading],
         lacunose: frozenset[str],
         hand_of: dict[str, str] | None = None,
+        first_hand: dict[str, str] | None = None,
     ):
         self.app, self.depth, self.readings, self.lacunose = app, depth, readings, lacunose
         self.hand_of = hand_of or {}
+        self.first_hand = first_hand or {}  # witness X -> its first hand X* (the NT convention)
         self.cited: dict[str, Reading] = {}
         for reading in readings:
             for witness in reading.witnesses or ():
@@ -204,6 +207,9 @@ class Unit:
         found = self.cited.get(witness)
         if found is not None:
             return found
+        first = self.first_hand.get(witness)
+        if first is not None and first in self.cited:  # X* cited and X not: X reads its first hand (ECM, NA)
+            return self.cited[first]
         base = self.hand_of.get(witness)
         if base is not None:  # a hand not cited here reads what its witness reads
             return self.choose(base, in_lacuna)
@@ -250,6 +256,7 @@ class Compiler:
     def __init__(self, resolve, hand_of: dict[str, str] | None = None):
         self.resolve = resolve
         self.hand_of = hand_of or {}
+        self.first_hand = {base: hand for hand, base in self.hand_of.items() if hand.endswith("*")}
         self._unit_ids: dict[int, frozenset[str]] = {}  # the app ids of each document compiled
 
     def compile(self, element: etree._Element, preserve: bool | None = None, depth: int = 0) -> list:
@@ -333,7 +340,7 @@ class Compiler:
             steps: list = []
             self._content(child, _space(child, preserve), depth + 1, steps)
             found.append(Reading(child, witnesses, steps, transposed_order(child, self.unit_ids(app))))
-        return Unit(app, depth, found, frozenset(lacunose), self.hand_of)
+        return Unit(app, depth, found, frozenset(lacunose), self.hand_of, self.first_hand)
 
     def unit_ids(self, element: etree._Element) -> frozenset[str]:
         """The xml:ids of every app of the element's document (read once per document)."""

@@ -182,3 +182,22 @@ def test_the_hands_are_cited_only_where_they_differ_and_declared(edition):
 def test_the_edition_is_valid(edition):
     result = run("validate", edition)
     assert result.exit_code == 0, result.stdout + result.stderr
+
+
+NT = """<?xml version="1.0" encoding="UTF-8"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0">
+  <teiHeader><fileDesc><titleStmt><title>t</title></titleStmt><publicationStmt><p>p</p></publicationStmt>
+    <sourceDesc><listWit><witness xml:id="A"/><witness n="06"/></listWit></sourceDesc></fileDesc></teiHeader>
+  <text><body><ab>en <app><lem wit="#A">christo</lem><rdg wit="06*">kurio</rdg><rdg wit="06C2">theo</rdg></app>
+  iesou</ab></body></text>
+</TEI>
+"""
+
+
+def test_the_first_hand_cited_and_its_witness_not_is_read_as_that_witness(tmp_path):
+    edition = tmp_path / "nt.xml"
+    edition.write_text(NT, encoding="utf-8")
+    texts = {wit: run("witness", edition, "--wit", wit).stdout for wit in ("A", "06", "06*", "06C2")}
+    assert texts == {"A": "en christo iesou", "06": "en kurio iesou", "06*": "en kurio iesou", "06C2": "en theo iesou"}
+    stats = run("stats", edition)
+    assert stats.exit_code == 0, stats.stderr
