@@ -201,3 +201,11 @@ def test_the_first_hand_cited_and_its_witness_not_is_read_as_that_witness(tmp_pa
     assert texts == {"A": "en christo iesou", "06": "en kurio iesou", "06*": "en kurio iesou", "06C2": "en theo iesou"}
     stats = run("stats", edition)
     assert stats.exit_code == 0, stats.stderr
+
+
+def test_a_transcription_declaring_its_special_characters_as_entities_is_read(tmp_path):
+    source = W2.read_text("utf-8").replace("<TEI ", '<!DOCTYPE TEI [<!ENTITY ae "&#xE6;">]>\n<TEI ', 1)
+    old = tmp_path / "W2.xml"
+    old.write_text(source.replace("finis", "fin&ae;s"), encoding="utf-8")
+    (witness,) = _read(old)
+    assert "finæs" in witness.text and witness.text == expected_text(W2).replace("finis", "finæs")
