@@ -144,7 +144,16 @@ def read_scholarly(tree: etree._ElementTree, name: str, policy: Policy = Policy(
             identifier, siglum = layer_ids(witness, layer, hands)
             while identifier in {w.id for w in witnesses}:  # two hands given one name: the later one primed
                 identifier, siglum = f"{identifier}-bis", f"{siglum}'"
-            witness = replace(witness, id=identifier, siglum=siglum, marks=(), layer_of=witness.id)
+            described = _hand_description(root, witness.siglum, layer)
+            witness = replace(
+                witness,
+                id=identifier,
+                siglum=siglum,
+                marks=(),
+                layer_of=witness.id,
+                description=described,
+                references=(),
+            )
         witnesses.append(witness)
     return witnesses
 
@@ -415,6 +424,15 @@ def _marks(offsets, pending) -> list[Mark]:
         else:
             marks.append(Mark(kind, offset, offset, tag, attributes))
     return sorted(marks, key=lambda m: (m.start, -m.end))
+
+
+def _hand_description(root, siglum: str, layer: str) -> str:
+    """What the conspectus says of a hand layer: the first hand, or the corrector and its handNote."""
+    if layer == FIRST_HAND:
+        return f"{siglum}, first hand (before any correction)"
+    note = next((n for n in root.iter(tei("handNote")) if n.get(xml("id")) == layer), None)
+    said = " ".join("".join(note.itertext()).split()) if note is not None else ""
+    return f"{siglum}, corrections of the hand {layer}" + (f": {said}" if said else "")
 
 
 def _declared_hands(root, body, name, named: dict[str, str]) -> dict[str, str]:

@@ -209,3 +209,12 @@ def test_a_transcription_declaring_its_special_characters_as_entities_is_read(tm
     old.write_text(source.replace("finis", "fin&ae;s"), encoding="utf-8")
     (witness,) = _read(old)
     assert "finæs" in witness.text and witness.text == expected_text(W2).replace("finis", "finæs")
+
+
+def test_the_web_page_shows_the_collated_form_and_names_the_others(edition, tmp_path):
+    result = run("render", edition, "--to", "html", "-o", tmp_path / "html")
+    assert result.exit_code == 0, result.stderr
+    page = (tmp_path / "html" / "index.html").read_text("utf-8")
+    for title in ('title="abbr W1: vbm"', 'title="sic W1: verbi"', 'title="orig W2: uerbum"'):
+        assert title in page
+    assert '<span class="tei-expan">verbum</span><span class="tei-abbr">vbm</span>' in page  # the first shown
