@@ -31,10 +31,8 @@ first). The witness list (id, siglum, description, references, language) comes f
 
 from __future__ import annotations
 
-import re
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from lxml import etree
 
@@ -43,6 +41,20 @@ from tei.apparatus.elements import body as body_of
 from tei.diagnostics import error
 from tei.errors import InvalidInputError
 from tei.model import Mark, Witness
+from tei.readers.scholarly_header import (
+    CORRECTIONS,
+    CORRECTOR_NAME,
+    FIRST_HAND,
+    character_map,
+    correctors,
+    declared_hands,
+    hand_description,
+    linked,
+    witness_facts,
+)
+from tei.readers.scholarly_header import (
+    images as surface_images,
+)
 from tei.text.scripts import guess_language
 from tei.xmlio import TEI_NS, tei, xml
 
@@ -52,7 +64,6 @@ PLACE = "{urn:x-tei-toolkit:mark}place"
 CHOICE_FORMS = {"abbr": ("abbr", "expan"), "sic": ("sic", "corr"), "orig": ("orig", "reg")}
 DEFAULT_FORMS = {"abbr": "expan", "sic": "corr", "orig": "reg"}
 COLLATE = ("final", "first-hand", "both")
-FIRST_HAND = "*"  # the layer before any correction
 FINAL = ""  # the layer after every correction
 MILESTONES = frozenset(("pb", "cb", "lb", "milestone", "handShift", "space"))
 SPANS = frozenset(
@@ -62,14 +73,10 @@ SPANS = frozenset(
     )
 )  # fmt: skip
 SILENT = frozenset(("note", "fw", "figDesc", "desc", "witDetail", "wit", "listWit", "interp", "interpGrp"))
-CORRECTIONS = frozenset(("add", "del", "subst", "restore", "mod"))
 BREAK_TAGS = tuple(tei(m) for m in ("pb", "cb", "lb"))
 KEPT_ATTRIBUTES = frozenset(
     ("n", "facs", "break", "type", "subtype", "unit", "rend", "ref", "when", "cert", "reason", "new", "hand")
 )
-XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*\Z")
-NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]")
-CORRECTOR_NAME = re.compile(r"[cC]\d*\Z")
 
 
 @dataclass(frozen=True)
@@ -116,16 +123,16 @@ def read_scholarly(tree: etree._ElementTree, name: str, policy: Policy = Policy(
                 error("T013", f'the transcription has no element xml:id="{policy.part}" to collate', name)
             )
         body = found[0]
-    hands = _declared_hands(root, body, name, policy.hands)
-    facts = _witness_facts(root, body, name)
+    hands = declared_hands(root, body, name, policy.hands)
+    facts = witness_facts(root, body, name)
     facts.update({k: v for k, v in (overrides or {}).items() if v is not None})
-    layers = {"final": [FINAL], "first-hand": [FIRST_HAND], "both": [FINAL, FIRST_HAND, *_correctors(body)]}
-    characters = _character_map(root)
-    images = _images(root)
+    layers = {"final": [FINAL], "first-hand": [FIRST_HAND], "both": [FINAL, FIRST_HAND, *correctors(body)]}
+    characters = character_map(root)
+    images = surface_images(root)
     witnesses = []
     for layer in layers[policy.collate]:
         text, marks = layer_text(body, name, policy, layer, characters)
-        marks = [_linked(mark, images) for mark in marks]
+        marks = [linked(mark, images) for mark in marks]
         witness = Witness(
             facts["id"],
             facts["siglum"],
@@ -144,7 +151,7 @@ def read_scholarly(tree: etree._ElementTree, name: str, policy: Policy = Policy(
             identifier, siglum = layer_ids(witness, layer, hands)
             while identifier in {w.id for w in witnesses}:  # two hands given one name: the later one primed
                 identifier, siglum = f"{identifier}-bis", f"{siglum}'"
-            described = _hand_description(root, witness.siglum, layer)
+            described = hand_description(root, witness.siglum, layer)
             witness = replace(
                 witness,
                 id=identifier,
@@ -424,121 +431,3 @@ def _marks(offsets, pending) -> list[Mark]:
         else:
             marks.append(Mark(kind, offset, offset, tag, attributes))
     return sorted(marks, key=lambda m: (m.start, -m.end))
-
-
-def _hand_description(root, siglum: str, layer: str) -> str:
-    """What the conspectus says of a hand layer: the first hand, or the corrector and its handNote."""
-    if layer == FIRST_HAND:
-        return f"{siglum}, first hand (before any correction)"
-    note = next((n for n in root.iter(tei("handNote")) if n.get(xml("id")) == layer), None)
-    said = " ".join("".join(note.itertext()).split()) if note is not None else ""
-    return f"{siglum}, corrections of the hand {layer}" + (f": {said}" if said else "")
-
-
-def _declared_hands(root, body, name, named: dict[str, str]) -> dict[str, str]:
-    """The hands (id -> siglum suffix) of the handNotes and of the manifest (`hands`); a @hand that
-    names neither is an error, at its line."""
-    declared = {}
-    for index, note in enumerate(root.iter(tei("handNote")), 1):
-        identifier = note.get(xml("id"))
-        if identifier:
-            label = note.get("n") or identifier
-            declared[identifier] = label if CORRECTOR_NAME.match(label) else f"C{index}"
-    declared.update(named)
-    for element in body.iter():
-        if not isinstance(element.tag, str) or not element.get("hand"):
-            continue
-        for token in element.get("hand").split():
-            hand = token.lstrip("#")
-            if hand in declared or hand in ("firsthand", "corrector"):  # the IGNTP's own names
-                continue
-            raise InvalidInputError(
-                error(
-                    "T012",
-                    f'@hand="{element.get("hand")}" names the hand "{hand}", which the transcription never declares',
-                    name,
-                    element.sourceline,
-                    hint=f'declare it in the header (<handNote xml:id="{hand}">), or name it in the manifest: '
-                    f'transcription = {{ hands = {{ "{hand}" = "C1" }} }}',
-                )
-            )
-    return declared
-
-
-def _correctors(body) -> list[str]:
-    """The hands named by the corrections of a body, in order of first appearance. A correction that names
-    no hand is read in the final text only."""
-    found: dict[str, None] = {}
-    for element in body.iter(*(tei(c) for c in (*CORRECTIONS, "rdg"))):
-        for token in (element.get("hand") or "").split():
-            if token.lstrip("#") != "firsthand":
-                found.setdefault(token.lstrip("#"))
-    return list(found)
-
-
-def _images(root) -> dict[str, str]:
-    """facsimile: each surface's id -> the URL of its (first) graphic; a pb/@facs pointing to a surface
-    is given that URL, so the edition links the image itself (issue 33 builds the image view on it)."""
-    found = {}
-    for surface in root.iter(tei("surface")):
-        graphic = surface.find(tei("graphic"))
-        if surface.get(xml("id")) and graphic is not None and graphic.get("url"):
-            found[surface.get(xml("id"))] = graphic.get("url")
-    return found
-
-
-def _linked(mark: Mark, images: dict[str, str]) -> Mark:
-    facs = dict(mark.attributes).get("facs")
-    if not facs or not any(f.lstrip("#") in images for f in facs.split() if f.startswith("#")):
-        return mark
-    linked = " ".join(images.get(f[1:], f) if f.startswith("#") else f for f in facs.split())
-    return replace(mark, attributes=tuple((k, linked if k == "facs" else v) for k, v in mark.attributes))
-
-
-def _character_map(root) -> dict[str, str]:
-    """charDecl: each glyph's (or char's) id -> its standard mapping (else its first)."""
-    found = {}
-    for glyph in root.iter(tei("glyph"), tei("char")):
-        mappings = glyph.findall(tei("mapping"))
-        chosen = next((m for m in mappings if m.get("type") == "standard"), mappings[0] if mappings else None)
-        if glyph.get(xml("id")) and chosen is not None:
-            found[glyph.get(xml("id"))] = chosen.text or ""
-    return found
-
-
-def _witness_facts(root, body, name) -> dict:
-    """id, siglum, description, references and language from msDesc and xml:lang."""
-    ns = {"tei": TEI_NS}
-    ms = root.find(f".//{tei('sourceDesc')}//{tei('msDesc')}")
-
-    def first(path):
-        return " ".join(ms.xpath(f"string({path})", namespaces=ns).split()) if ms is not None else ""
-
-    settlement = first("tei:msIdentifier/tei:settlement")
-    repository = first("tei:msIdentifier/tei:repository")
-    idno = first("tei:msIdentifier/tei:idno")
-    ms_name = first("tei:msIdentifier/tei:msName")
-    date = first(".//tei:origDate")
-    description = ", ".join(p for p in (settlement, repository, idno) if p)
-    if ms_name:
-        description += f" ({ms_name})" if description else ms_name
-    if date:
-        description += f", {date}" if description else date
-    bibl = root.find(f"{tei('teiHeader')}/{tei('fileDesc')}/{tei('sourceDesc')}/{tei('bibl')}")
-    named = [e.get(xml("id")) for e in (ms, bibl) if e is not None and e.get(xml("id"))]
-    identifier = named[0] if named else Path(name).stem
-    identifier = NOT_NAME.sub("-", identifier)
-    if not XML_NAME.match(identifier):
-        identifier = f"W{identifier}"
-    siglum = first("tei:msIdentifier/tei:altIdentifier[@type='siglum']/tei:idno")
-    siglum = siglum or (bibl.get("n") if bibl is not None and bibl.get("n") else identifier)
-    text = root.find(tei("text"))
-    language = next((e.get(xml("lang")) for e in (body, text, root) if e is not None and e.get(xml("lang"))), None)
-    references = (("shelfmark", idno),) if idno else ()
-    return {
-        "id": identifier,
-        "siglum": siglum,
-        "description": description,
-        "language": language,
-        "references": references,
-    }
