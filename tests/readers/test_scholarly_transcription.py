@@ -218,3 +218,11 @@ def test_the_web_page_shows_the_collated_form_and_names_the_others(edition, tmp_
     for title in ('title="abbr W1: vbm"', 'title="sic W1: verbi"', 'title="orig W2: uerbum"'):
         assert title in page
     assert '<span class="tei-expan">verbum</span><span class="tei-abbr">vbm</span>' in page  # the first shown
+
+
+def test_tei_build_links_each_witness_to_the_scholars_transcription_and_validates(tmp_path):
+    result = run("build", LATIN, "-o", tmp_path, "--stages", "transcriptions,edition,schema,validate")
+    assert result.exit_code == 0, result.stderr
+    tree = etree.parse(str(tmp_path / "edition.xml"))
+    sources = {w.get("n"): w.find(f"{TEI}ptr").get("target") for w in tree.iter(f"{TEI}witness")}
+    assert (tmp_path / sources["W1"]).resolve() == W1.resolve() and (tmp_path / sources["W2"]).resolve() == W2.resolve()
