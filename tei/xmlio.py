@@ -27,6 +27,7 @@ LANGUAGE_TAG = re.compile(
     r"(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*"
     r"(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?|[Xx](?:-[A-Za-z0-9]{1,8})+)\Z"
 )
+MAX_ENTITY_EXPANSION = 16 * 1024 * 1024  # characters all internal-entity references of a document may add
 
 
 def tei(tag: str) -> str:
@@ -39,10 +40,11 @@ def xml(attribute: str) -> str:
     return f"{{{XML_NS}}}{attribute}"
 
 
-def _safe_parser() -> etree.XMLParser:
-    # No network, no DTD loading, no entity expansion; libxml2's default depth and size limits stay on.
+def _safe_parser(resolve_entities: bool = False) -> etree.XMLParser:
+    # No network, no DTD loading, no entity expansion (only internal entities once bounded: see
+    # _internal_entities); libxml2's default depth and size limits stay on.
     return etree.XMLParser(
-        resolve_entities=False,
+        resolve_entities=resolve_entities,
         no_network=True,
         load_dtd=False,
         dtd_validation=False,
@@ -167,7 +169,8 @@ def readable(name: str) -> str:
 
 
 def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
-    """Parse XML safely; refuse entity declarations; report the first error with its line and column.
+    """Parse XML safely; read internal entities within bounds, refuse external ones; report the first error
+    with its line and column.
 
     The error is said in plain words, with libxml2's own words as the hint. (The last entry of the log is
     taken: a parser is reused, and its log can still hold entries of an earlier document.)
@@ -188,7 +191,8 @@ def parse_bytes(data: bytes, name: str) -> etree._ElementTree:
                 hint=f"the parser: {message}",
             )
         ) from None
-    _refuse_entity_declarations(tree, name)
+    if _internal_entities(tree, data, name):  # bounded: parse again, libxml2 expanding them
+        tree = etree.ElementTree(etree.fromstring(data, _safe_parser(resolve_entities=True), base_url=base_url(name)))
     return tree
 
 
@@ -196,20 +200,71 @@ def parse_file(path: Path | str) -> etree._ElementTree:
     return parse_bytes(read_bytes(path, "XML file"), str(path))
 
 
-def _refuse_entity_declarations(tree: etree._ElementTree, name: str) -> None:
+def _internal_entities(tree: etree._ElementTree, data: bytes, name: str) -> bool:
+    """Whether the internal DTD subset declares entities that may be expanded; refuses what may not.
+
+    An external entity (SYSTEM or PUBLIC) is refused (X002): no file or network is ever read. Internal
+    ones (`<!ENTITY gd "&#x1E0D;">`, as older projects declare special characters) are measured before
+    anything is expanded: each one's expanded length, entities inside it counted (memoised, a cycle
+    refused), times the references to it in the document; more than MAX_ENTITY_EXPANSION characters in
+    all (billion laughs, quadratic blow-up) is X003. Time and memory stay linear in the document.
+    """
     dtd = tree.docinfo.internalDTD
-    if dtd is None:
-        return
-    for declaration in dtd.iterentities():
-        raise InvalidInputError(
-            error(
-                "X002",
-                f"the document declares the entity '{declaration.name}'; entity declarations are refused "
-                "(they allow entity-expansion and external-file attacks)",
-                name,
-                hint="replace entities with the characters they stand for",
+    declared = {d.name: d for d in dtd.iterentities()} if dtd is not None else {}
+    if not declared:
+        return False
+    for declaration in declared.values():
+        if declaration.system_url is not None or declaration.content is None:
+            raise InvalidInputError(
+                error(
+                    "X002",
+                    f"the document declares the entity '{declaration.name}' as an external one; external "
+                    "entities are refused (they read files or the network)",
+                    name,
+                    hint="replace the entity with the characters it stands for",
+                )
             )
-        )
+    lengths: dict[str, int] = {}
+
+    def length(entity: str, path: tuple[str, ...]) -> int:
+        if entity in lengths:
+            return lengths[entity]
+        if entity in path:
+            raise InvalidInputError(error("X003", f"the entity '{entity}' refers to itself", name))
+        content = declared[entity].content
+        total = len(content)
+        for inner, count in _references(content.encode("utf-8"), declared).items():
+            total += count * (length(inner, (*path, entity)) - len(inner) - 2)
+            if total > MAX_ENTITY_EXPANSION:
+                break
+        lengths[entity] = total
+        return total
+
+    subset_end = data.find(b"]>")
+    expansion = 0
+    for entity, count in _references(data[subset_end + 2 :], declared).items():
+        expansion += count * length(entity, ())
+        if expansion > MAX_ENTITY_EXPANSION:
+            raise InvalidInputError(
+                error(
+                    "X003",
+                    f"the document's entities would expand to more than {MAX_ENTITY_EXPANSION} characters "
+                    "(an entity-expansion attack, or a document to split)",
+                    name,
+                    hint="replace the entities with the characters they stand for",
+                )
+            )
+    return True
+
+
+def _references(data: bytes, declared: dict) -> dict[str, int]:
+    """How often each declared entity is referred to (`&name;`) in some XML."""
+    found: dict[str, int] = {}
+    for match in re.finditer(rb"&([^;&<>\s#]+);", data):
+        entity = match.group(1).decode("utf-8", "replace")
+        if entity in declared:
+            found[entity] = found.get(entity, 0) + 1
+    return found
 
 
 def serialise(tree: etree._ElementTree | etree._Element, schema_href: str | None = None) -> bytes:

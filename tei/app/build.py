@@ -81,13 +81,20 @@ def edition(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     from tei.collate import collate
     from tei.writers.edition import edition_bytes
 
-    return {options.output / "edition.xml": edition_bytes(collate(work), _edition_options(work))}
+    return {options.output / "edition.xml": edition_bytes(collate(work), _edition_options(work, options.output))}
 
 
-def _edition_options(work: Work):
+def _edition_options(work: Work, output: Path | None = None):
+    """Each witness's link: its lossless transcription, or a scholar's own TEI transcription (its source,
+    relative to the edition), where its markup and images are."""
+    import os
+
     from tei.writers.edition import EditionOptions
 
     links = {w.id: f"transcriptions/{w.id}.xml" for w in work.witnesses}
+    for w in work.witnesses:
+        if w.scholarly and w.source and output is not None:
+            links[w.id] = Path(os.path.relpath(Path(w.source).absolute(), Path(output).absolute())).as_posix()
     return EditionOptions(f"{SCHEMA_FOLDER}/{SCHEMA_NAME}", links)
 
 

@@ -18,7 +18,7 @@ from tei.errors import InvalidInputError, MissingResourceError, UsageError
 from tei.model import Witness, Work
 from tei.readers.manifest import read_manifest
 from tei.readers.plain_text import read_witness
-from tei.readers.transcription import read_transcription
+from tei.readers.transcription import read_transcription_witnesses
 from tei.text.normalize import profile_named
 from tei.writers.edition import EditionOptions, edition_bytes
 from tei.writers.transcription import refuse_illegal_characters
@@ -75,11 +75,14 @@ def default_profile(witnesses: list[Witness]) -> str:
 
 
 def _witnesses(files: list[Path], manifest: Work | None) -> list[Witness]:
-    listed = {Path(w.source).resolve(): w for w in manifest.witnesses if w.source} if manifest else {}
-    return [
-        listed.get(Path(path).resolve()) or read_input(path, fallback_id)
-        for path, fallback_id in zip(files, default_ids(len(files)))
-    ]
+    listed: dict[Path, list[Witness]] = {}
+    for witness in manifest.witnesses if manifest else ():
+        if witness.source:  # a transcription's hand layers come with its witness
+            listed.setdefault(Path(witness.source).resolve(), []).append(witness)
+    found = []
+    for path, fallback_id in zip(files, default_ids(len(files))):
+        found.extend(listed.get(Path(path).resolve()) or read_inputs(path, fallback_id))
+    return found
 
 
 def _from_transcription(witness: Witness) -> bool:
@@ -91,11 +94,16 @@ def _from_transcription(witness: Witness) -> bool:
 
 def read_input(path: Path, fallback_id: str) -> Witness:
     """A witness from a TEI transcription (.xml) or a plain text."""
+    return read_inputs(path, fallback_id)[0]
+
+
+def read_inputs(path: Path, fallback_id: str) -> list[Witness]:
+    """The witnesses of a TEI transcription (.xml: a scholar's may give hand layers too) or a plain text."""
     if Path(path).suffix.lower() == ".xml":
         if not Path(path).exists():
             raise MissingResourceError(error("IO001", "witness file does not exist", path))
-        return read_transcription(path)
-    return read_witness(path, fallback_id)
+        return read_transcription_witnesses(path)
+    return [read_witness(path, fallback_id)]
 
 
 def _refuse_duplicate_ids(witnesses: list[Witness]) -> None:

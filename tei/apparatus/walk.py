@@ -15,12 +15,13 @@ each witness then runs through that list. Compiling reads the XML by TEI's rules
   writes its spaces so is read as not preserved (its whitespace between elements is the file's layout);
 - `note`, `wit`, `witDetail`, `listTranspose`, comments and processing instructions carry no witness text;
   `<g type="char" n="U+XXXX"/>` stands for U+XXXX; of `choice` (or a pair such as `orig`/`reg` side by
-  side), the witness reads what it has: `orig`, `sic`, `abbr`, else the first alternative;
+  side), the witness reads the form marked `@ana="#collated"`, else what it has: `orig`, `sic`, `abbr`,
+  else the first alternative;
 - `<gap/>`, `lacunaStart`/`lacunaEnd` and `witEnd`/`witStart` are steps that change the witness's state.
 
 Running a witness through the steps: text is added unless the witness is inside a lacuna; each unit (app)
 contributes the one reading that witness takes there (`Unit.choose`): a reading whose `@wit` names it
-(groups expanded, by tei.apparatus.witnesses); else, for a hand derived from witness X (`X*`, `XC1`),
+(groups expanded, by tei.apparatus.witnesses); else, for X whose first hand X* is named, X*'s reading; else, for a hand derived from witness X (`X*`, `XC1`),
 what X reads there (a hand is cited only where it differs); else, when it is lacunose there (a `witDetail` of type
 `lac` or `ambiguous` naming it, or an open lacuna), nothing but the lacuna marker; else a `lem` without
 `@wit` (the negative apparatus: it stands for every witness not cited and not lacunose); else, in a unit
@@ -65,6 +66,7 @@ from tei.apparatus.elements import (
     RDG_GRP,
     G,
     mapped_character,
+    pointer_ids,
 )
 from tei.xmlio import tei, xml
 
@@ -84,6 +86,7 @@ PC, C = tei("pc"), tei("c")
 SPACES = frozenset((C, tei("space")))  # an empty <c type="space"/> or <space/>: a space written as an element
 TOKENS = frozenset((tei("w"), PC))
 BREAKS = frozenset((tei("lb"), tei("cb"), tei("pb"), tei("caesura")))
+LAYOUT = frozenset((tei("lb"), tei("cb"), tei("pb"), tei("milestone")))  # recorded as Break steps
 CHOICE = tei("choice")
 # Of alternatives, what a witness reads: its own form first.
 FIRST_ALTERNATIVES = (tei("orig"), tei("sic"), tei("abbr"))
@@ -131,6 +134,18 @@ class Marker:
     witnesses: tuple[str, ...] | None  # None: the witnesses of the reading it stands in
 
 
+@dataclass(frozen=True)
+class Break:
+    """A pb, cb, lb or milestone: where a page, column or line of the witnesses its @ed names (all, without
+    @ed) begins. It carries no text; a witness's path records where it stands (`tei witness --layout`)."""
+
+    element: etree._Element
+
+    def names(self, witness: str) -> bool:
+        ed = self.element.get("ed")
+        return ed is None or witness in pointer_ids(ed)
+
+
 class Reading:
     """A lem or rdg of a unit: the witnesses it stands for (None: a lem without @wit) and its steps.
 
@@ -162,6 +177,7 @@ class Unit:
 
     __slots__ = (
         "app", "depth", "readings", "cited", "lacunose", "open_lem", "has_lem", "hand_of", "transposed_by",
+        "first_hand",
     )  # fmt: skip
 
     def __init__(
@@ -171,9 +187,11 @@ class Unit:
         readings: list[Reading],
         lacunose: frozenset[str],
         hand_of: dict[str, str] | None = None,
+        first_hand: dict[str, str] | None = None,
     ):
         self.app, self.depth, self.readings, self.lacunose = app, depth, readings, lacunose
         self.hand_of = hand_of or {}
+        self.first_hand = first_hand or {}  # witness X -> its first hand X* (the NT convention)
         self.cited: dict[str, Reading] = {}
         for reading in readings:
             for witness in reading.witnesses or ():
@@ -189,6 +207,9 @@ class Unit:
         found = self.cited.get(witness)
         if found is not None:
             return found
+        first = self.first_hand.get(witness)
+        if first is not None and first in self.cited:  # X* cited and X not: X reads its first hand (ECM, NA)
+            return self.cited[first]
         base = self.hand_of.get(witness)
         if base is not None:  # a hand not cited here reads what its witness reads
             return self.choose(base, in_lacuna)
@@ -235,6 +256,7 @@ class Compiler:
     def __init__(self, resolve, hand_of: dict[str, str] | None = None):
         self.resolve = resolve
         self.hand_of = hand_of or {}
+        self.first_hand = {base: hand for hand, base in self.hand_of.items() if hand.endswith("*")}
         self._unit_ids: dict[int, frozenset[str]] = {}  # the app ids of each document compiled
 
     def compile(self, element: etree._Element, preserve: bool | None = None, depth: int = 0) -> list:
@@ -274,6 +296,8 @@ class Compiler:
                 self._element(chosen, _space(chosen, preserve), depth, steps)
         elif tag in SPACES and child.get("type", "space") == "space" and len(child) == 0 and not child.text:
             steps.append(" " if preserve else SOFT)  # a space written as an element
+        elif tag in LAYOUT and preserve:
+            steps.append(Break(child))  # a page, column or line of some witness (@ed): no text
         elif preserve:
             self._content(child, preserve, depth, steps)
         elif tag in TOKENS:
@@ -282,6 +306,8 @@ class Compiler:
             self._content(child, preserve, depth, steps)
             steps.append(JOIN if join in ("right", "both") else SOFT)
         elif tag in BREAKS:
+            if tag in LAYOUT:
+                steps.append(Break(child))
             if child.get("break") != "no":
                 steps.append(SOFT)
         elif tag in BLOCKS:
@@ -314,7 +340,7 @@ class Compiler:
             steps: list = []
             self._content(child, _space(child, preserve), depth + 1, steps)
             found.append(Reading(child, witnesses, steps, transposed_order(child, self.unit_ids(app))))
-        return Unit(app, depth, found, frozenset(lacunose), self.hand_of)
+        return Unit(app, depth, found, frozenset(lacunose), self.hand_of, self.first_hand)
 
     def unit_ids(self, element: etree._Element) -> frozenset[str]:
         """The xml:ids of every app of the element's document (read once per document)."""
@@ -440,7 +466,12 @@ def _second(child: etree._Element, parent: etree._Element) -> bool:
 
 
 def _alternative(choice: etree._Element) -> etree._Element | None:
+    """The alternative a witness reads: the one an edition marks as collated (`@ana="#collated"`, written
+    from a scholar's transcription), else its own form (orig, sic, abbr), else the first."""
     children = [c for c in choice if isinstance(c.tag, str)]
+    collated = next((c for c in children if "#collated" in (c.get("ana") or "").split()), None)
+    if collated is not None:
+        return collated
     return next((c for c in children if c.tag in FIRST_ALTERNATIVES), children[0] if children else None)
 
 
@@ -461,6 +492,7 @@ class Path:
         self.lacunose_units = 0  # units passed where the witness is lacunose
         self.ends_in_space = True  # at the start, a soft space is dropped
         self.joined = False  # a token's @join holds the next text to the last (no soft space between)
+        self.breaks: list[tuple[int, etree._Element]] = []  # (offset, pb/cb/lb/milestone) of this witness
         if lacunose:
             self.mark()  # the witness begins later (its first marker is a witStart): its text begins with a lacuna
 
@@ -527,6 +559,8 @@ def run(steps: list, path: Path, holders: tuple[str, ...] | None = None) -> None
                     path.in_lacuna = False
         elif step is GAP_STEP and not path.in_lacuna:
             path.mark()
+        elif kind is Break and step.names(witness):
+            path.breaks.append((path.length, step.element))
 
 
 def _pass(slot: Unit, path: Path) -> None:

@@ -98,6 +98,7 @@ class Witnesses:
         self._resolved: dict[str | None, tuple[str, ...]] = {None: ()}
         self._correctors: list[str] = []
         self._lengths: frozenset[int] | None = None  # _base_lengths, once every witness is declared
+        self._element_corresp: dict[str, str] = {}  # a declared hand's @corresp="#W": the witness it is of
         elements = [w for w in root.iter(WITNESS, LIST_WIT)]
         for element in elements:
             if element.tag == WITNESS and not _holds_witness(element):
@@ -112,7 +113,10 @@ class Witnesses:
             for member in members:
                 self.by_id[member].groups.append(group_id)
         for identifier in self._correctors:  # declared hands (teiphy's <witness type="corrector" n="01C1">)
-            base = self._hand_base(identifier)
+            base = self._hand_base(identifier) or self._hand_base(self.by_id[identifier].siglum)
+            pointed = self._element_corresp.get(identifier)
+            if pointed is not None and base not in (pointed, self.aliases.get(pointed)):
+                continue  # @corresp names another witness: not a hand of this one
             if base is not None:
                 self.by_id[identifier].hand_of = base
                 self.by_id[base].hands.append(identifier)
@@ -124,8 +128,10 @@ class Witnesses:
             return
         siglum = element.get("n") or identifier
         self.by_id[identifier] = Witness(identifier, siglum, line=element.sourceline)
-        if element.get("type") == "corrector":
-            self._correctors.append(identifier)
+        if element.get("type") == "corrector" or element.get("corresp", "").startswith("#"):
+            self._correctors.append(identifier)  # a hand, if its name is its witness's and a hand suffix
+            if element.get("type") != "corrector":
+                self._element_corresp[identifier] = element.get("corresp")[1:]
         if element.get("n") and element.get("n") != identifier:
             self.aliases.setdefault(element.get("n"), identifier)
 

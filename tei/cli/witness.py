@@ -32,6 +32,11 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
     show_default=True,
     help="What stands where the witness is lacunose (lacunaStart/End, witStart/End, witDetail lac, gap).",
 )
+@click.option(
+    "--layout",
+    is_flag=True,
+    help="With --wit: the text by the witness's pages, columns and lines (pb, cb, lb with its @ed, or none).",
+)
 @assume_tei_namespace_option
 @click.option(
     "-o",
@@ -41,7 +46,7 @@ LACUNA_MARKER = "[…]"  # tei.apparatus.LACUNA_MARKER, spelled out so that `tei
     show_default=True,
     help="Where to write the text (- is stdout); with --all, the folder.",
 )
-def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, assume_tei_namespace, output):
+def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, layout, assume_tei_namespace, output):
     """Print the text of witness WIT exactly as the apparatus of EDITION gives it.
 
     EDITION is TEI in any of the three apparatus methods, CollateX JSON, or a transcription (one witness). Groups cited in @wit stand for
@@ -107,6 +112,11 @@ def command(edition, witness_id, list_witnesses, every_witness, lacuna_marker, a
     path = apparatus.read(known, lacuna_marker)
     diagnostics += _lacunose(witness_id, path, lacuna_marker, edition)
     report(click.get_current_context(), diagnostics)
+    if layout:
+        from tei.apparatus.layout import laid_out
+
+        write_files({output: laid_out(path.text, path.breaks).encode("utf-8")}, inputs=[edition])
+        return
     write_files({output: path.text.encode("utf-8")}, inputs=[edition])
 
 

@@ -6,6 +6,24 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
+class Mark:
+    """Markup of a transcription that is not the witness's text, at its place in that text (character offsets).
+
+    `kind` is "milestone" (pb, cb, lb, milestone, handShift: `start == end`), "lacuna" (a gap: zero width,
+    the witness is lacunose there), "span" (hi, persName, unclear, supplied, ...: the text from `start`
+    to `end`) or "choice" (the form collated spans the text; `other` is the form not collated, as
+    (element name, its text)). `tag` is the TEI element name, `attributes` its attributes as (name, value).
+    """
+
+    kind: str
+    start: int
+    end: int
+    tag: str
+    attributes: tuple[tuple[str, str], ...] = ()
+    other: tuple[str, str] | None = None  # a choice: the form not collated (e.g. ("abbr", "vbm"))
+
+
+@dataclass(frozen=True)
 class Witness:
     """A TEI <witness>: one version of the text, holding its exact characters (never normalised)."""
 
@@ -21,6 +39,9 @@ class Witness:
     # after it, and its normalised form (None: the profile's key). Joined, the texts are `text`. Empty: the
     # text is cut into tokens by the profile (tei.collate.tokenize).
     tokens: tuple[tuple[str, str | None], ...] = ()
+    marks: tuple[Mark, ...] = ()  # a scholar's transcription: its markup, placed in the edition by the writer
+    layer_of: str | None = None  # a hand layer (W*, Wc): the id of the witness whose hand it is
+    scholarly: bool = False  # read from a scholar's TEI transcription (tei.readers.scholarly), not a lossless one
 
 
 WITNESS_KINDS = {

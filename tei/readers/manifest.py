@@ -16,6 +16,8 @@ from tei.errors import InvalidInputError, MissingResourceError
 from tei.hadith.authority import read_narrators
 from tei.model import WITNESS_KINDS, Regularisation, Work
 from tei.readers.plain_text import decode_utf8, read_witness
+from tei.readers.scholarly import CHOICE_FORMS, COLLATE, Policy
+from tei.readers.transcription import read_transcription_witnesses
 from tei.text.normalize import PROFILES  # the registry of normalisation profiles (docs/collation.md)
 from tei.xmlio import LANGUAGE_TAG, XML_ILLEGAL, read_bytes
 
@@ -29,6 +31,7 @@ EDITION_REQUIRED = ("id", "title")
 HADITH_KEYS = {"narrators": str}  # [hadith]: the authority file of narrators (docs/hadith.md)
 WITNESS_KEYS = {
     "id": str, "siglum": str, "file": str, "language": str, "description": str, "references": dict, "kind": str,
+    "transcription": dict,
 }  # fmt: skip
 WITNESS_REQUIRED = ("id", "file")
 RENDER_FORMATS = ("html", "pdf")
@@ -79,11 +82,12 @@ def read_manifest(path: Path | str) -> Work:
     _check_render(problems, data.pop("render", {}))
     rules = data.pop("regularise", [])
     hadith = data.pop("hadith", {})
+    policy = transcription_policy(problems, data.pop("transcription", {}), "[transcription]", Policy())
     for key in data:
         problems.add(
             "M003",
             f"unknown key '{key}' at the top level (expected [edition], [[witness]], [[regularise]], [render] "
-            "and [hadith])",
+            "[hadith] and [transcription])",
             key,
         )
     if not isinstance(hadith, dict):
@@ -104,8 +108,12 @@ def read_manifest(path: Path | str) -> Work:
     _check_profile(problems, edition)
     _check_doi(problems, edition)
     regularisations = _regularisations(problems, rules, {w["id"] for w in witnesses})
+    policies = {
+        w["id"]: transcription_policy(problems, w.get("transcription", {}), f"transcription of '{w['id']}'", policy)
+        for w in witnesses
+    }
     problems.raise_if_any()
-    work = replace(_build_work(path, edition, witnesses), regularisations=regularisations)
+    work = replace(_build_work(path, edition, witnesses, policies), regularisations=regularisations)
     if "narrators" in hadith:
         named_at = (path, problems._line_of("narrators", None))  # a missing file is reported at this line
         work = replace(work, narrators=read_narrators(path.parent / hadith["narrators"], hadith["narrators"], named_at))
@@ -203,6 +211,8 @@ def _check_table(problems, table, keys, required, name):
     for key, value in table.items():
         if key not in keys:
             problems.add("M003", f"unknown key '{key}' in {name} (known: {', '.join(keys)})", key)
+        elif key == "transcription":
+            continue  # checked by transcription_policy
         elif keys[key] is dict:
             _check_references(problems, key, value, name)
         elif keys[key] is list:
@@ -291,7 +301,41 @@ def _check_identities(problems, edition, witnesses):
         problems.add("M009", f"base witness '{base}' is not one of the witnesses", "base", base)
 
 
-def _build_work(path: Path, edition: dict, witnesses: list[dict]) -> Work:
+def transcription_policy(problems, table, where: str, inherited: Policy) -> Policy:
+    """A `[transcription]` table (of the edition, or of one witness over it): which form of each choice
+    is collated and which hand layers (docs/manifest.md); a wrong key or value is M030."""
+    if not isinstance(table, dict):
+        problems.add("M030", f"{where} must be a table", "transcription")
+        return inherited
+    forms = dict(inherited.forms)
+    collate, hands, part = inherited.collate, dict(inherited.hands), None  # part: one witness's own
+    for key, value in table.items():
+        if key in CHOICE_FORMS and value in CHOICE_FORMS[key]:
+            forms[key] = value
+        elif key == "collate" and value in COLLATE:
+            collate = value
+        elif key == "hands" and isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+            hands.update(value)
+        elif key == "part" and isinstance(value, str) and value:
+            part = value
+        else:
+            allowed = {
+                **{k: "/".join(v) for k, v in CHOICE_FORMS.items()},
+                "collate": "/".join(COLLATE),
+                "hands": "{ NAME = SIGLUM-SUFFIX }",
+                "part": "an xml:id",
+            }
+            problems.add(
+                "M030",
+                f"{where}: {key} = {value!r} is not a setting (expected "
+                + ", ".join(f"{k} = {v}" for k, v in allowed.items())
+                + ")",
+                key,
+            )
+    return Policy(forms, collate, hands, part)
+
+
+def _build_work(path: Path, edition: dict, witnesses: list[dict], policies: dict | None = None) -> Work:
     folder = path.parent
     loaded = []
     for entry in witnesses:
@@ -301,6 +345,12 @@ def _build_work(path: Path, edition: dict, witnesses: list[dict]) -> Work:
                 error("M010", f"witness '{entry['id']}' names the file '{entry['file']}', which does not exist", path)
             )
         facts = {k: entry[k] for k in ("language", "description", "kind") if k in entry}
+        if file.suffix.lower() == ".xml":  # a TEI transcription: its witness and the hand layers collated
+            if "references" in entry:
+                facts["references"] = tuple((kind, str(n)) for kind, n in entry["references"].items())
+            facts.update(id=entry["id"], siglum=entry.get("siglum", entry["id"]))
+            loaded.extend(read_transcription_witnesses(file, (policies or {}).get(entry["id"]), **facts))
+            continue
         facts["references"] = tuple((kind, str(number)) for kind, number in entry.get("references", {}).items())
         loaded.append(read_witness(file, entry["id"], entry.get("siglum"), **facts))
     return Work(

@@ -11,7 +11,7 @@ by a refsDecl in the header.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
@@ -21,6 +21,7 @@ from tei.hadith.markup import edition_spans, isnad_spans, narrator_names, quran_
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
 from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
+from tei.writers.marks import COLLATED, Placer
 from tei.xmlio import TEI_NS, indent, serialise, tei, xml
 
 INDENT = "  "
@@ -62,6 +63,9 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
     root.set(xml("lang"), work.language)
     root.append(_header(edition, options))
     body = etree.SubElement(etree.SubElement(root, tei("text")), tei("body"))
+    marked = any(w.scholarly for w in work.witnesses)  # scholars' transcriptions: their markup and hands
+    placer = Placer(work, options.transcriptions) if marked else None
+    scope = tuple(w.id for w in work.witnesses)
     for section in edition.sections():
         ab = etree.SubElement(body, tei("ab"))
         ab.set(xml("id"), f"{work.id}-{section.type or 'text'}")
@@ -72,7 +76,9 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
         if section.type == "isnad":  # the narrators of the witnesses' chains as persName, as in the transcriptions
             texts = [w.text for w in work.witnesses if w.language == "ar"]  # names (@ref: [hadith] narrators), terms
             find = isnad_spans(narrator_names(texts), work.narrators, transmission_terms(texts))
-        _fill(ab, section.body, AB_LEVEL, work.language, find)
+        _fill(ab, section.body, AB_LEVEL, work.language, find, placer, scope)
+        if placer is not None:  # what stands at the very end of a witness (a last lacuna, a last line)
+            placer.write(ab, ab[-1] if len(ab) else None, "", scope, work.language, find, set())
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
     if edition.transpositions:
@@ -99,6 +105,7 @@ def _header(edition: Edition, options: EditionOptions) -> etree._Element:
     list_wit = etree.SubElement(etree.SubElement(file_desc, tei("sourceDesc")), tei("listWit"))
     for witness in edition.work.witnesses:
         list_wit.append(_witness(witness, options.transcriptions.get(witness.id)))
+    layered = any(w.scholarly for w in edition.work.witnesses)
     encoding = etree.SubElement(header, tei("encodingDesc"))
     variant_encoding = etree.SubElement(
         encoding, tei("variantEncoding"), method="parallel-segmentation", location="internal"
@@ -125,61 +132,112 @@ def _header(edition: Edition, options: EditionOptions) -> etree._Element:
             category.set(xml("id"), rule.id)
             write_marked(etree.SubElement(category, tei("catDesc")), None, rule.described(), edition.work.language)
     encoding.append(refs_decl())  # the citable passages and units (tei.apparatus.citation)
+    if layered:  # what a choice's @ana="#collated" points to (tei.writers.marks)
+        forms = etree.SubElement(taxonomy.getparent(), tei("taxonomy"))
+        forms.set(xml("id"), "transcription")
+        category = etree.SubElement(forms, tei("category"))
+        category.set(xml("id"), COLLATED)
+        description = "the form of a choice that was collated; the witness's text reads it (docs/edition-format.md)"
+        write_marked(etree.SubElement(category, tei("catDesc")), None, description, edition.work.language)
     return header
 
 
 def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     element = etree.Element(tei("witness"), n=witness.siglum)
     element.set(xml("id"), witness.id)
+    if witness.layer_of is not None:  # a hand of a witness (W*, WC1): the apparatus reader's hand rule
+        element.set("corresp", f"#{witness.layer_of}")
     element.set(xml("lang"), witness.language)
     write_marked(element, None, witness.description, witness.language)
     for kind, number in witness.references:
         etree.SubElement(element, tei("idno"), type=kind).text = number
-    if transcription:
-        etree.SubElement(element, tei("ptr"), type="transcription", target=transcription)
+    if transcription:  # a scholar's transcription is the witness's source, not a lossless copy of its text
+        kind = "source" if witness.scholarly else "transcription"
+        etree.SubElement(element, tei("ptr"), type=kind, target=transcription)
     return element
 
 
-def _fill(parent: etree._Element, parts, level: int, language: str, find=edition_spans) -> None:
+def _fill(parent: etree._Element, parts, level: int, language: str, find=edition_spans, placer=None, scope=()):
     """Put strings and units into an element, in order; strings go exactly as they are, with Arabic runs
-    (in an edition of another language), Qur'an citations and characters XML cannot hold marked."""
+    (in an edition of another language), Qur'an citations and characters XML cannot hold marked, and the
+    markup of the transcriptions of the witnesses of `scope` (who read here) placed by `placer`."""
     last = None  # the last child (lxml counts children by walking them: keep it at hand)
-    for part in parts:
+    for index, part in enumerate(parts):
         if isinstance(part, str):
-            last = write_marked(parent, last, part, language, find)
+            if placer is None:
+                last = write_marked(parent, last, part, language, find)
+            else:
+                following = parts[index + 1] if index + 1 < len(parts) else None
+                if following is None:  # the end of a reading: what follows it decides
+                    deferred = set(scope)
+                else:
+                    deferred = placer.lacunose(following, scope) if isinstance(following, VariationUnit) else set()
+                last = placer.write(parent, last, part, scope, language, find, deferred)
         else:
-            last = _app(part, level + 1, language, find)
+            last = _app(part, level + 1, language, find, placer, scope)
             parent.append(last)
 
 
-def _app(unit: VariationUnit, level: int, language: str, find=edition_spans) -> etree._Element:
+def _app(unit: VariationUnit, level: int, language: str, find=edition_spans, placer=None, scope=()):
+    lacunose = placer.lacunose(unit, scope) if placer is not None else set()
+    if lacunose:  # a gap of the witness where it reads nothing: lacunose here, not an omission (its hands too)
+        unit = _without(unit, lacunose | {h for h, w in placer.layer_of.items() if w in lacunose})
     app = etree.Element(tei("app"))
     app.set(xml("id"), unit.id)
     if unit.type:
         app.set("type", unit.type)  # paraphrase: a clause of a loose rendering against the close witnesses
     if unit.lemma:
-        app.append(_reading(unit.lemma, level + 1, language, find))
+        app.append(_reading(unit.lemma, level + 1, language, find, placer))
     for entry in unit.entries:
         if isinstance(entry, ReadingGroup):
             group = etree.SubElement(app, tei("rdgGrp"), type=entry.type)
             for reading in entry.readings:
-                group.append(_reading(reading, level + 2, language, find))
+                group.append(_reading(reading, level + 2, language, find, placer))
             _lay_out(group, level + 1)
         else:
-            app.append(_reading(entry, level + 1, language, find))
+            app.append(_reading(entry, level + 1, language, find, placer))
+    for wid in sorted(lacunose, key=lambda w: placer.order[w]):
+        etree.SubElement(app, tei("witDetail"), type="lac", wit=f"#{wid}")
+        placer.consume_lacunae(wid)
     _lay_out(app, level)
     return app
 
 
-def _reading(reading: Reading, level: int, language: str, find=edition_spans) -> etree._Element:
+def _without(unit: VariationUnit, lacunose: set[str]) -> VariationUnit:
+    """The unit with the lacunose witnesses left out of their (empty) readings; a reading left with no
+    witness is dropped, unless it is the lemma."""
+
+    def reading(r: Reading) -> Reading:
+        return replace(r, witnesses=tuple(w for w in r.witnesses if w not in lacunose))
+
+    entries = []
+    for entry in unit.entries:
+        if isinstance(entry, ReadingGroup):
+            kept = tuple(r for r in map(reading, entry.readings) if r.witnesses)
+            if kept:
+                entries.append(replace(entry, readings=kept))
+        elif (kept := reading(entry)).witnesses:
+            entries.append(kept)
+    return replace(unit, lemma=reading(unit.lemma) if unit.lemma else None, entries=tuple(entries))
+
+
+def _reading(reading: Reading, level: int, language: str, find=edition_spans, placer=None) -> etree._Element:
     element = etree.Element(tei("lem" if reading.is_lemma else "rdg"))
-    element.set("wit", "#" + " #".join(reading.witnesses) if reading.witnesses else "")
+    element.set("wit", _wit(reading, placer))
     if reading.type:
         element.set("type", reading.type)
     if reading.regularised:
         element.set("ana", " ".join(f"#{rule}" for rule in reading.regularised))
-    _fill(element, reading.content, level, language, find)
+    _fill(element, reading.content, level, language, find, placer, reading.witnesses)
     return element
+
+
+def _wit(reading: Reading, placer) -> str:
+    """@wit: the reading's witnesses; a hand layer (W*, WC1) only where its witness reads otherwise (ECM)."""
+    cited = reading.witnesses
+    if placer is not None:
+        cited = tuple(w for w in cited if placer.layer_of.get(w) not in cited)
+    return " ".join(f"#{w}" for w in cited)
 
 
 def _lay_out(element: etree._Element, level: int) -> None:

@@ -245,6 +245,10 @@ class Extraction:
         for reading in readings(app):
             if witness in self.sigla.resolve(reading.get("wit")):
                 return reading
+        first = [h for h, base in self.sigla.hand_of.items() if base == witness and h.endswith("*")]
+        for reading in readings(app):  # X* named, X not: X reads its first hand (the NT convention)
+            if first and first[0] in self.sigla.resolve(reading.get("wit")):
+                return reading
         if witness in self.sigla.hand_of:
             return self.choose(app, self.sigla.hand_of[witness])
         if self.lacuna:

@@ -62,7 +62,7 @@ def test_hands_are_witnesses_of_their_own_that_read_as_their_witness_where_not_c
     assert apparatus.ids == ["01", "02", "01*", "01C1"]
     assert apparatus.witnesses.by_id["01*"].hand_of == "01" and apparatus.witnesses.by_id["01"].hands == ["01*", "01C1"]
     assert apparatus.text("01*") == "first and same" and apparatus.text("01C1") == "corrected and same"
-    assert apparatus.text("01") == "and same"  # the empty lem without @wit: 01 is cited nowhere else here
+    assert apparatus.text("01") == "first and same"  # 01* named and 01 not: 01 reads its first hand
     codes = [(d.code, d.severity, d.line) for d in apparatus.witnesses.diagnostics]
     assert codes == [("A006", Severity.WARNING, 1), ("A006", Severity.WARNING, 1)]
 

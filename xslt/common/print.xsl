@@ -477,12 +477,15 @@
        (app) and languages, and escapes text through the hooks emit-text and emit-character. -->
 
   <!-- What the printed text leaves out (a note is printed in its unit's entry; of a choice, the form the
-       text shows), by generate-id(): the layers' template for a run in another language (*[@xml:lang])
+       text shows; in an edition collated from transcriptions, every form but the one @ana="#collated"), by generate-id(): the layers' template for a run in another language (*[@xml:lang])
        excludes these by this key, so that an English note in an Arabic heading (BAlam52) stays out of the
        heading; their own templates come first, so the list is here once. -->
   <xsl:key name="printed-silently" use="generate-id()"
       match="tei:note | tei:wit | tei:witDetail | tei:listTranspose | tei:pb | tei:cb | tei:milestone
-             | tei:fw | tei:sic[parent::tei:choice] | tei:orig[parent::tei:choice] | tei:abbr[parent::tei:choice]
+             | tei:fw | tei:sic[parent::tei:choice[not(tei:*[contains(@ana, '#collated')])]]
+             | tei:orig[parent::tei:choice[not(tei:*[contains(@ana, '#collated')])]]
+             | tei:abbr[parent::tei:choice[not(tei:*[contains(@ana, '#collated')])]]
+             | tei:*[parent::tei:choice[tei:*[contains(@ana, '#collated')]]][not(contains(@ana, '#collated'))]
              | comment() | processing-instruction()"/>
 
   <xsl:template match="node()[key('printed-silently', generate-id())]" mode="body"/>

@@ -46,7 +46,8 @@
   var LACUNA = "[\u2026]";  // as `tei witness` marks a lacuna
   // The alternative of a choice the page does not draw (edition.css): reg, corr, expan beside orig, sic, abbr.
   var DRAWN_SIGNS = ".tei-supplied, .tei-pb, .note-ref";
-  var ALTERNATIVE = ".has-alternative > .tei-reg, .has-alternative > .tei-corr, .has-alternative > .tei-expan";
+  var ALTERNATIVE = ".has-alternative > .tei-reg, .has-alternative > .tei-corr, .has-alternative > .tei-expan, " +
+    ".has-collated > :not(:first-child)";
 
   /* The text of a node as witness W has it ('' = the edition's lemmata). */
   function textOf(node, witness) {

@@ -316,6 +316,23 @@
     </xsl:if>
   </xsl:template>
 
+  <!-- A choice of an edition collated from transcriptions: the form collated (@ana="#collated", written
+       first) is shown, as every witness reading there reads it; each other form, with the witnesses that
+       write it (@source), is the tooltip. -->
+  <xsl:template match="tei:choice[tei:*[contains(concat(' ', @ana, ' '), ' #collated ')]]" mode="text" priority="2">
+    <xsl:call-template name="implied-space"/>
+    <span class="tei-choice has-collated">
+      <xsl:call-template name="text-attributes"/>
+      <xsl:attribute name="title">
+        <xsl:for-each select="tei:*[not(contains(concat(' ', @ana, ' '), ' #collated '))]">
+          <xsl:if test="position() > 1">; </xsl:if>
+          <xsl:value-of select="concat(local-name(), ' ', translate(@source, '#', ''), ': ', normalize-space(.))"/>
+        </xsl:for-each>
+      </xsl:attribute>
+      <xsl:apply-templates mode="text"/>
+    </span>
+  </xsl:template>
+
   <xsl:template name="text-attributes">
     <xsl:if test="@xml:lang">
       <xsl:attribute name="lang"><xsl:value-of select="@xml:lang"/></xsl:attribute>
