@@ -4,6 +4,9 @@ Every folder the toolkit writes into gets a ledger, `.tei-written.json`, holding
 file as the toolkit wrote it. A file that exists and does not match its ledger entry (or has none) has
 been made or edited by a person: it is replaced only with `force`, and then kept as a timestamped backup.
 
+No output may be one of the command's inputs (O007), a file a scholar may have edited is kept as a backup
+the message names before it is replaced, and file names made from sigla are unique and safe (file_names).
+
 Files are staged and renamed into place, so a killed or crashed run never leaves half a file where an
 output belongs. They are not fsync'ed: a corpus build writes tens of thousands of files, and a sync each
 cost a quarter of its time (benchmarks/corpus_build.py). After a power cut the newest outputs may be

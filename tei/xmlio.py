@@ -1,4 +1,7 @@
-"""The only place that parses and serialises XML: a safe parser with located errors, stable output."""
+"""The only place that parses and serialises XML, and the one bounded reader of every input file.
+
+A safe parser with located errors, stable output; read_bytes reads regular files (or stdin) up to a limit.
+"""
 
 from __future__ import annotations
 

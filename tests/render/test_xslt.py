@@ -76,3 +76,27 @@ def test_stylesheets_cannot_reach_the_network(tmp_path):
         apply(stylesheet_, parse_bytes(DOCUMENT, "doc.xml"), "doc.xml", {})
     assert caught.value.diagnostics[-1].code == "XS002"
     assert "http://example.invalid/x.xml denied" in caught.value.diagnostics[-1].message
+
+
+def test_thousands_of_witnesses_in_one_wit_render_without_deep_recursion(tmp_path):
+    """Failure 11: 3,000 witnesses passed validation, but HTML and PDF failed with ~70 "unknown error" XS003:
+    the stylesheets went through a @wit one token a call deeper (libxslt stops at 3,000). A long list is now
+    cut in halves, so the depth is its logarithm."""
+    from cli_runner import run
+
+    count = 3_000
+    declared = "".join(f'<witness xml:id="W{i}"/>' for i in range(count))
+    half, other = (" ".join(f"#W{i}" for i in range(start, count, 2)) for start in (0, 1))
+    path = tmp_path / "many.xml"
+    path.write_text(
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader><fileDesc><titleStmt><title>t</title></titleStmt>'
+        f"<publicationStmt><p>p</p></publicationStmt><sourceDesc><listWit>{declared}</listWit></sourceDesc>"
+        '</fileDesc><encodingDesc><variantEncoding method="parallel-segmentation" location="internal"/>'
+        f'</encodingDesc></teiHeader><text><body><ab>a <app><lem wit="{half}">b</lem><rdg wit="{other}">c</rdg>'
+        "</app> d</ab></body></text></TEI>",
+        "utf-8",
+    )
+    result = run("render", path, "--to", "html", "-o", tmp_path / "html")
+    assert result.exit_code == 0 and "[XS003]" not in result.stderr, result.stderr[-500:]
+    page = (tmp_path / "html" / "index.html").read_text("utf-8")
+    assert "W2998" in page and "W2999" in page

@@ -161,7 +161,36 @@
     </xsl:call-template>
   </xsl:template>
 
+  <!-- Each token of $rest (each followed by one space). A long list is cut in two halves at a space, each
+       printed by this template again, so the depth of the recursion grows with the logarithm of the list,
+       not its length: libxslt stops at a depth of 3,000 (3,000 witnesses in one @wit failed, XS003). -->
   <xsl:template name="each-siglum">
+    <xsl:param name="rest"/>
+    <xsl:param name="first" select="true()"/>
+    <xsl:choose>
+      <xsl:when test="string-length($rest) &gt; 256">
+        <xsl:variable name="half" select="floor(string-length($rest) div 2)"/>
+        <xsl:variable name="head"
+                      select="concat(substring($rest, 1, $half), substring-before(substring($rest, $half + 1), ' '), ' ')"/>
+        <xsl:call-template name="each-siglum">
+          <xsl:with-param name="rest" select="$head"/>
+          <xsl:with-param name="first" select="$first"/>
+        </xsl:call-template>
+        <xsl:call-template name="each-siglum">
+          <xsl:with-param name="rest" select="substring($rest, string-length($head) + 1)"/>
+          <xsl:with-param name="first" select="false()"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="each-siglum-in-turn">
+          <xsl:with-param name="rest" select="$rest"/>
+          <xsl:with-param name="first" select="$first"/>
+        </xsl:call-template>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="each-siglum-in-turn">
     <xsl:param name="rest"/>
     <xsl:param name="first" select="true()"/>
     <xsl:variable name="token" select="substring-before($rest, ' ')"/>
@@ -173,7 +202,7 @@
           <xsl:call-template name="siglum"><xsl:with-param name="token" select="$token"/></xsl:call-template>
         </xsl:with-param>
       </xsl:call-template>
-      <xsl:call-template name="each-siglum">
+      <xsl:call-template name="each-siglum-in-turn">
         <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
         <xsl:with-param name="first" select="false()"/>
       </xsl:call-template>
@@ -499,7 +528,26 @@
     </xsl:if>
   </xsl:template>
 
+  <!-- As each-siglum: a long list is cut in two at a space, so the recursion is as deep as its logarithm. -->
   <xsl:template name="check-tokens">
+    <xsl:param name="rest"/>
+    <xsl:choose>
+      <xsl:when test="string-length($rest) &gt; 256">
+        <xsl:variable name="half" select="floor(string-length($rest) div 2)"/>
+        <xsl:variable name="head"
+                      select="concat(substring($rest, 1, $half), substring-before(substring($rest, $half + 1), ' '), ' ')"/>
+        <xsl:call-template name="check-tokens"><xsl:with-param name="rest" select="$head"/></xsl:call-template>
+        <xsl:call-template name="check-tokens">
+          <xsl:with-param name="rest" select="substring($rest, string-length($head) + 1)"/>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="check-tokens-in-turn"><xsl:with-param name="rest" select="$rest"/></xsl:call-template>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="check-tokens-in-turn">
     <xsl:param name="rest"/>
     <xsl:variable name="token" select="substring-before($rest, ' ')"/>
     <xsl:if test="$token != ''">
@@ -514,7 +562,7 @@
           <xsl:with-param name="message" select="concat('@wit points to &quot;', $token, '&quot; (first in unit ', $unit, '), which no listWit/witness declares')"/>
         </xsl:call-template>
       </xsl:if>
-      <xsl:call-template name="check-tokens">
+      <xsl:call-template name="check-tokens-in-turn">
         <xsl:with-param name="rest" select="substring-after($rest, ' ')"/>
       </xsl:call-template>
     </xsl:if>
