@@ -17,7 +17,9 @@ import regex
 from lxml import etree
 
 from tei.hadith.authority import name_key
-from tei.hadith.isnad import NARRATOR, TAHWIL, TERM, chain_links, embedded_chains
+from tei.hadith.isnad import NARRATOR, TAHWIL, TERM
+from tei.hadith.isnad_en import embedded_chains
+from tei.hadith.parts import narration_links, parts, wording
 from tei.hadith.quotations import find_quotations
 from tei.hadith.quran import find_citations
 from tei.text.normalize import GOD, PROFILES, arabic_formula, honorific_pattern
@@ -78,7 +80,8 @@ LINK_ELEMENTS = {
 
 
 def link_spans(text: str, language: str, authority: tuple[tuple[str, str], ...] = ()) -> list[Span]:
-    """The links of an Arabic narration's chain (tei.hadith.isnad.chain_links) as spans of the whole text:
+    """The links of an Arabic narration's chains, the opening ones and those after the text
+    (tei.hadith.parts.narration_links), as spans of the whole text:
     `<persName type="narrator">` (with the @ref of its spelling in `authority`, Work.narrators),
     `<seg type="transmission">`, `<seg type="tahwil">` (ح)."""
     if language != "ar":
@@ -86,7 +89,7 @@ def link_spans(text: str, language: str, authority: tuple[tuple[str, str], ...] 
     refs = dict(authority)
     return [
         (start, end, *(_narrator(text[start:end], refs) if kind == NARRATOR else LINK_ELEMENTS[kind]))
-        for kind, start, end in chain_links(text)
+        for kind, start, end in narration_links(text)
     ]
 
 
@@ -95,6 +98,19 @@ def _narrator(name: str, refs: dict[str, str]) -> tuple[str, dict[str, str]]:
     element, attributes = LINK_ELEMENTS[NARRATOR]
     ref = refs.get(name_key(name)) if refs else None
     return element, ({**attributes, "ref": ref} if ref else attributes)
+
+
+def divisions(text: str, language: str) -> list[tuple[str, int, int]]:
+    """The divisions of a narration a transcription writes (`<div type>`): isnad, matn and commentary, as
+    (kind, start, end) character spans (tei.hadith.parts); one matn when no chain is read."""
+    return [(part.kind, part.start, part.end) for part in parts(text, language)]
+
+
+def wording_note(text: str, language: str) -> str | None:
+    """The note a witness carries when its compiler says whose wording the text follows («واللفظ له», «واللفظ
+    لأبي بكر»: tei.hadith.parts.wording), in English; None when he does not say."""
+    name = wording(text, language)
+    return f"The text follows the wording of {name} (واللفظ)." if name else None
 
 
 def with_links(links: list[Span], offset: int):
@@ -139,7 +155,7 @@ def transmission_terms(texts) -> frozenset[str]:
 
 
 def _links_of(texts, wanted: str) -> frozenset[str]:
-    return frozenset(text[start:end] for text in texts for kind, start, end in chain_links(text) if kind == wanted)
+    return frozenset(text[start:end] for text in texts for kind, start, end in narration_links(text) if kind == wanted)
 
 
 def _whole(strings: frozenset[str]):

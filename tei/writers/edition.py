@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from tei import __version__
-from tei.hadith.markup import edition_spans, isnad_spans, narrator_names, quran_refs_decl, transmission_terms
+from tei.hadith.markup import (
+    edition_spans,
+    isnad_spans,
+    narrator_names,
+    quran_refs_decl,
+    transmission_terms,
+    wording_note,
+)
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
 from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
@@ -65,7 +72,10 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
             ab.set("type", section.type)  # isnad, matn: each collated on its own
         ab.set(xml("space"), "preserve")
         find = edition_spans
-        if section.type == "isnad":  # the narrators of the witnesses' chains as persName, as in the transcriptions
+        if section.type in (
+            "isnad",
+            "commentary",
+        ):  # the narrators of every chain as persName, as in the transcriptions
             texts = [w.text for w in work.witnesses if w.language == "ar"]  # names (@ref: [hadith] narrators), terms
             find = isnad_spans(narrator_names(texts), work.narrators, transmission_terms(texts))
         _fill(ab, section.body, AB_LEVEL, work.language, find)
@@ -125,6 +135,10 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     write_marked(element, None, witness.description, witness.language)
     for kind, number in witness.references:
         etree.SubElement(element, tei("idno"), type=kind).text = number
+    if wording := wording_note(witness.text, witness.language):  # whose wording the text follows
+        note = etree.SubElement(element, tei("note"), type="wording")
+        note.set(xml("lang"), "en")
+        write_marked(note, None, wording, "en")
     if transcription:
         etree.SubElement(element, tei("ptr"), type="transcription", target=transcription)
     return element

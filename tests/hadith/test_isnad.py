@@ -6,7 +6,8 @@ from pathlib import Path
 
 import regex
 
-from tei.hadith.isnad import embedded_chains, recognise
+from tei.hadith.isnad import recognise
+from tei.hadith.isnad_en import embedded_chains
 from tei.text.normalize import PROFILES
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
