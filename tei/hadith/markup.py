@@ -3,7 +3,8 @@
 `hadith_spans(text)` gives, in order, each honorific formula (the profiles' own patterns,
 tei.text.normalize) as `<seg type="eulogy" subtype="prophet|companion|peace|god">`, each Qur'an citation
 (tei.hadith.quran) as `<ref type="quran" cRef="8:9">`, each verse quoted in Arabic (tei.hadith.quotations) as
-`<ref type="quran" subtype="quotation" cRef="8:9">` and each chain reported inside a text
+`<ref type="quran" subtype="quotation" cRef="8:9">` (cert="low" and every candidate where its words end several
+verses and the context does not tell which) and each chain reported inside a text
 (tei.hadith.isnad) as `<seg type="isnad">`; a writer wraps those characters in that element
 and nothing else, so the text rebuilds byte for byte. `quran_refs_decl()` is the header's declaration
 of what a cRef means.
@@ -48,12 +49,24 @@ def citation_spans(text: str) -> Iterator[Span]:
     for citation in find_citations(text):
         yield citation.start, citation.end, "ref", {"type": "quran", "cRef": citation.reference}
     for quotation in find_quotations(text):
-        yield (
-            quotation.start,
-            quotation.end,
-            "ref",
-            {"type": "quran", "subtype": "quotation", "cRef": quotation.reference},
-        )
+        yield quotation.start, quotation.end, "ref", quotation_attributes(quotation)
+
+
+def quotation_attributes(quotation) -> dict[str, str]:
+    """`<ref type="quran" subtype="quotation" cRef="…">`, with cert="low" where the words end several verses and
+    the context does not tell which (cRef then names every candidate)."""
+    attributes = {"type": "quran", "subtype": "quotation", "cRef": quotation.reference}
+    return {**attributes, "cert": quotation.cert} if quotation.cert else attributes
+
+
+def quoted_verses(texts) -> dict[str, dict[str, str]]:
+    """Each verse quoted in some Arabic texts (each witness's whole text, where the words around a quotation tell
+    which verse it is), as written -> its ref's attributes: the edition marks each such stretch by it."""
+    return {
+        text[quotation.start : quotation.end]: quotation_attributes(quotation)
+        for text in texts
+        for quotation in find_quotations(text)
+    }
 
 
 def chain_spans(text: str) -> Iterator[Span]:
@@ -138,10 +151,7 @@ def edition_spans(text: str) -> list[Span]:
 
     A eulogy is one token in collation (tei.text.normalize.honorific_pattern), so it always stands whole
     in one stretch and faces the other witnesses' formulas in one unit."""
-    citations = [
-        (start, end, name, _without_subtype(attributes)) for start, end, name, attributes in citation_spans(text)
-    ]
-    return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citations, *tahwil_spans(text)])
+    return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citation_spans(text), *tahwil_spans(text)])
 
 
 def narrator_names(texts) -> frozenset[str]:
@@ -170,29 +180,32 @@ def _whole(strings: frozenset[str]):
 
 
 def isnad_spans(
-    names: frozenset[str], authority: tuple[tuple[str, str], ...] = (), terms: frozenset[str] = frozenset()
+    names: frozenset[str],
+    authority: tuple[tuple[str, str], ...] = (),
+    terms: frozenset[str] = frozenset(),
+    quotations: dict[str, dict[str, str]] | None = None,
 ):
     """A finder for the stretches of a collated isnad: edition_spans and, as `<persName type="narrator">`, every
     whole occurrence of a narrator's name of the witnesses' chains (a name is one token in collation,
     tei.hadith.units, so it stands whole in one stretch), with the @ref of its spelling in `authority`, and as
     `<seg type="transmission">` every whole occurrence of a transmission term of those chains (one word, so one
-    token). Where they overlap a eulogy or citation wins, then a name."""
+    token), and as `<ref type="quran">` every whole occurrence of a verse quoted in the witnesses' texts
+    (`quotations`, quoted_verses: one token in collation, so whole in one stretch; its verse read in the whole
+    text, where the words around it tell which). Where they overlap a quotation wins, then a eulogy or citation,
+    then a name."""
     name_pattern, term_pattern = _whole(names), _whole(terms)
-    if name_pattern is None and term_pattern is None:
+    quoted = _whole(frozenset(quotations or ()))
+    if name_pattern is None and term_pattern is None and quoted is None:
         return edition_spans
     refs = dict(authority)
 
     def find(text: str) -> list[Span]:
         named = [(m.start(), m.end(), *_narrator(m[0], refs)) for m in name_pattern.finditer(text)] if names else []
         termed = [(m.start(), m.end(), *LINK_ELEMENTS[TERM]) for m in term_pattern.finditer(text)] if terms else []
-        return _first_wins([*edition_spans(text), *named, *termed])
+        verses = [(m.start(), m.end(), "ref", quotations[m[0]]) for m in quoted.finditer(text)] if quoted else []
+        return _first_wins([*verses, *edition_spans(text), *named, *termed])
 
     return find
-
-
-def _without_subtype(attributes: dict[str, str]) -> dict[str, str]:
-    """The edition's schema (schemas/tei-edition.rng) gives ref no subtype: a quotation is a ref type=quran there."""
-    return {name: value for name, value in attributes.items() if name != "subtype"}
 
 
 def _cut_god_formula(text: str) -> Iterator[Span]:

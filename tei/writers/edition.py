@@ -20,6 +20,7 @@ from tei.hadith.markup import (
     edition_spans,
     isnad_spans,
     narrator_names,
+    quoted_verses,
     quran_refs_decl,
     transmission_terms,
     wording_note,
@@ -66,19 +67,17 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
     root.set(xml("lang"), work.language)
     root.append(_header(edition, options))
     body = etree.SubElement(etree.SubElement(root, tei("text")), tei("body"))
+    texts = [w.text for w in work.witnesses if w.language == "ar"]  # names (@ref: [hadith] narrators), terms, verses
+    verses = quoted_verses(texts)
     for section in edition.sections():
         ab = etree.SubElement(body, tei("ab"))
         ab.set(xml("id"), f"{work.id}-{section.type or 'text'}")
         if section.type:
-            ab.set("type", section.type)  # isnad, matn: each collated on its own
+            ab.set("type", section.type)  # isnad, matn, commentary: each collated on its own
         ab.set(xml("space"), "preserve")
-        find = edition_spans
-        if section.type in (
-            "isnad",
-            "commentary",
-        ):  # the narrators of every chain as persName, as in the transcriptions
-            texts = [w.text for w in work.witnesses if w.language == "ar"]  # names (@ref: [hadith] narrators), terms
-            find = isnad_spans(narrator_names(texts), work.narrators, transmission_terms(texts))
+        find = isnad_spans(frozenset(), quotations=verses) if verses else edition_spans  # each quotation whole
+        if section.type in ("isnad", "commentary"):  # the narrators of every chain, as in the transcriptions
+            find = isnad_spans(narrator_names(texts), work.narrators, transmission_terms(texts), verses)
         _fill(ab, section.body, AB_LEVEL, work.language, find)
     if next(body.iter(tei("ref")), None) is not None:
         root.find(f"{tei('teiHeader')}/{tei('encodingDesc')}").append(quran_refs_decl())
