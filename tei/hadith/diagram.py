@@ -74,16 +74,26 @@ def name_key(name: str, before: str | None) -> str:
     return key
 
 
-def chains_of(text: str) -> list[list[tuple[str, str]]]:
-    """The chains of an Arabic narration (the opening ones and those after the text, each cut at ح), each a
-    list of (key, name) from the compiler's teacher to the Companion."""
-    chains: list[list[tuple[str, str]]] = []
+def chains_of(text: str) -> list[list[list[tuple[str, str]]]]:
+    """The chains of an Arabic narration (the opening ones and those after the text, each cut at ح), each a list
+    of links from the compiler's teacher to the Companion, each link the (key, name) of its narrators: several
+    where they are joined at one link («حدثنا سعيد بن منصور، وقتيبة بن سعيد، وأبو كامل، قالوا حدثنا أبو عوانة»:
+    three who heard it from one teacher, not from one another)."""
+    chains: list[list[list[tuple[str, str]]]] = []
     for links in narration_chains(text):
-        chain: list[tuple[str, str]] = []
+        chain: list[list[tuple[str, str]]] = []
+        joined = False  # a name right after a name, no term between: the same link
         for kind, start, end in links:
-            if kind == NARRATOR:
-                name = text[start:end]
-                chain.append((name_key(name, chain[-1][0] if chain else None), name))
+            if kind != NARRATOR:
+                joined = False
+                continue
+            name = text[start:end]
+            before = chain[-1][0][0] if chain else None
+            if joined and chain:
+                chain[-1].append((name_key(name, chain[-2][0][0] if len(chain) > 1 else None), name))
+            else:
+                chain.append([(name_key(name, before), name)])
+            joined = True
         chains.append(chain)
     return [chain for chain in chains if chain]
 
@@ -96,16 +106,17 @@ def build(witnesses: list[tuple[str, str]], refs: dict[str, str] | None = None) 
     chains = {wid: chains_of(text) for wid, text in witnesses}
     node, diagram.notes = identities([chain for found in chains.values() for chain in found], refs)
     for wid, found in chains.items():
-        for chain in ([(node.get(key, key), name) for key, name in chain] for chain in found):
-            for key, name in chain:
+        for chain in ([[(node.get(key, key), name) for key, name in link] for link in chain] for chain in found):
+            for key, name in (narrator for link in chain for narrator in link):
                 if key not in diagram.names:
                     diagram.order.append(key)
                 if len(name.split()) > len(diagram.names.get(key, "").split()):
                     diagram.names[key] = name
                 diagram.witnesses_of.setdefault(key, set()).add(wid)
-            for (student, _), (teacher, _) in zip(chain, chain[1:]):
-                if student != teacher:
-                    diagram.edges.setdefault((teacher, student), set()).add(wid)
+            for students, teachers in zip(chain, chain[1:]):
+                for (student, _), (teacher, _) in ((s, t) for s in students for t in teachers):
+                    if student != teacher:
+                        diagram.edges.setdefault((teacher, student), set()).add(wid)
     everyone = {wid for wid, found in chains.items() if found}
     shared = [key for key in diagram.order if diagram.witnesses_of[key] >= everyone and len(everyone) > 1]
     if shared:

@@ -23,14 +23,15 @@ from collections.abc import Iterable
 from tei.text.arabic import fold
 
 _SON = frozenset((fold("ابن"), fold("بن")))
-Chain = list[tuple[str, str]]  # (node key, name as written), from the compiler's teacher to the Companion
+Chain = list[list[tuple[str, str]]]  # links from the compiler's teacher to the Companion, each its narrators'
+# (node key, name as written): several where they are joined at one link
 
 
 def identities(chains: Iterable[Chain], refs: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
     """The node each name key belongs to (key -> node key; a key absent is its own node) and the notes on names
     that may be two people and stay apart. `refs`: name key -> authority id, for the persNames that carry one."""
     chains = [chain for chain in chains if chain]
-    keys = list(dict.fromkeys(key for chain in chains for key, _ in chain))
+    keys = list(dict.fromkeys(key for chain in chains for link in chain for key, _ in link))
     merged: dict[str, str] = {}
     by_ref: dict[str, list[str]] = {}
     for key in keys:
@@ -97,13 +98,15 @@ def _contained(chains: list[Chain], keys: list[str], merged: dict[str, str], not
     students: dict[str, set[str]] = {}
     names = {}
     for chain in chains:
-        nodes = [_node(merged, key) for key, _ in chain]
-        for (_, name), node in zip(chain, nodes, strict=True):
-            names.setdefault(node, name)
-        for student, teacher in zip(nodes, nodes[1:]):
-            if student != teacher:
-                teachers.setdefault(student, set()).add(teacher)
-                students.setdefault(teacher, set()).add(student)
+        levels = [[_node(merged, key) for key, _ in link] for link in chain]
+        for link, level in zip(chain, levels, strict=True):
+            for (_, name), node in zip(link, level, strict=True):
+                names.setdefault(node, name)
+        for below, above in zip(levels, levels[1:]):
+            for student, teacher in ((s, t) for s in below for t in above):
+                if student != teacher:
+                    teachers.setdefault(student, set()).add(teacher)
+                    students.setdefault(teacher, set()).add(student)
     nodes = list(dict.fromkeys(_node(merged, key) for key in keys))
     found = {}
     for short in nodes:
