@@ -123,7 +123,7 @@ def wording_note(text: str, language: str) -> str | None:
     """The note a witness carries when its compiler says whose wording the text follows («واللفظ له», «واللفظ
     لأبي بكر»: tei.hadith.parts.wording), in English; None when he does not say."""
     name = wording(text, language)
-    return f"The text follows the wording of {name} (واللفظ)." if name else None
+    return f"The text follows the wording of {name}." if name else None
 
 
 def with_links(links: list[Span], offset: int):
