@@ -10,7 +10,8 @@ import regex
 
 from tei.text.patterns import LazyPattern
 
-_NAME_WORD = r"(?:\(?[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*\)?|b\.?|bin|ibn|bint|(?-i:al)|a[lnrstdz]h?-[\p{L}\p{M}'‘’`ʿ]+|(?-i:and))"
+# "lbn": a misprint of ibn (a lower-case l for I) in the English renderings; it would hide the whole chain
+_NAME_WORD = r"(?:\(?[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*\)?|b\.?|bin|ibn|lbn|bint|(?-i:al)|a[lnrstdz]h?-[\p{L}\p{M}'‘’`ʿ]+|(?-i:and))"
 _NAME = (
     rf"(?-i:(?:{_NAME_WORD}\s+){{0,10}}?(?:[\p{{Lu}}`'‘’ʿʾ(][\p{{L}}\p{{M}}`'‘’ʿʾ.\-)]*|a[lnrstdz]h?-[\p{{L}}\p{{M}}'‘’`ʿ]+)"
     r"|(?:his|her)\s+(?:father|mother|uncle|grandfather|paternal\s+uncle|brother))"
