@@ -3,7 +3,8 @@
 The labels (tests/hadith/labels/quran_quotations.tsv: record, first words, reference, why) cover every record of
 Sahih Muslim kitabs 1-16 that quotes a verse between braces or where the detector finds one; the texts are read
 in place from ../shared/corpora/arabic-hadith. Target: 0.95 each. Also prints the time of one pass over the
-3,444 records (the Tanzil text indexed once first).
+3,444 records (the Tanzil text indexed once first), and how the quotations whose words end several verses
+(«إن الله على كل شيء قدير») fare: resolved by context, uncertain with every candidate, or confident and wrong.
 
     python benchmarks/quran_detection.py [--shared PATH]
 """
@@ -35,6 +36,11 @@ def main() -> None:
     score, differences = measure(shared)
     print(f"sample: {score.labels} labelled quotations, {score.detections} detections, {score.right} right")
     print(f"precision {score.precision:.3f}  recall {score.recall:.3f}")
+    print(
+        f"ambiguous (words the Qur'an has in several places): {score.ambiguous}; resolved by context "
+        f"{score.resolved}, uncertain with every candidate (cert=low) {score.uncertain}, "
+        f"confident and wrong {score.confident_wrong}"
+    )
     for line in differences:
         print("  " + line)
     texts = [record["arabic"] for record in records(shared).values()]

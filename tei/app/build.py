@@ -64,11 +64,14 @@ class BuildOptions:
     rerun: tuple[str, ...] = ()  # stages run whatever their stamp says (tei serve: validate, a transcription changed)
 
 
+TRANSCRIPTIONS = "transcriptions"  # the folder of <output> the transcriptions are written to
+
+
 def transcriptions(work: Work, options: BuildOptions) -> dict[Path, bytes]:
     """One TEI transcription per witness, in <output>/transcriptions/<id>.xml."""
     from tei.writers.transcription import transcription_bytes  # in the stage's worker, not before it starts
 
-    folder = options.output / "transcriptions"
+    folder = options.output / TRANSCRIPTIONS
     schema = f"../{SCHEMA_FOLDER}/{SCHEMA_NAME}"  # the schema stage writes it; the folder moves as a whole
     return {
         folder / f"{w.id}.xml": transcription_bytes(w, work, folder / f"{w.id}.xml", schema_href=schema)
@@ -104,10 +107,11 @@ def schema(work: Work, options: BuildOptions) -> dict[Path, bytes]:
 
 
 def validate_edition(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
-    """Stop the build if the edition fails validation (schema, Schematron, apparatus rules); writes nothing."""
+    """Stop the build if the edition or a transcription it wrote fails validation (schema, Schematron, apparatus
+    rules); writes nothing."""
     from tei.validate import ValidationOptions, validate
 
-    validate([edition], ValidationOptions())
+    validate([edition, *sorted((edition.parent / TRANSCRIPTIONS).glob("*.xml"))], ValidationOptions())
     return {}
 
 

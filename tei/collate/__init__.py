@@ -17,7 +17,7 @@ from tei.collate.anchors import anchored
 from tei.collate.clauses import clause_body
 from tei.collate.regularise import mark_readings, regularise, unit_spans
 from tei.collate.tokenize import given_tokens, tokenize
-from tei.hadith.isnad import isnad_and_matn
+from tei.hadith.parts import isnad_and_matn
 from tei.hadith.units import whole_tokens
 from tei.model import Edition, Section, Work
 from tei.text.normalize import profile_named

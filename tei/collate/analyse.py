@@ -31,13 +31,21 @@ import regex
 
 from tei.collate.align import Alignment, Column
 from tei.model import Reading, ReadingGroup, Token, Transposition, VariationUnit
+from tei.text.arabic import vocalisation_differs
 from tei.text.normalize import CLASS_MARK, QUOTE_MARKS, Profile
 
 PHRASE_MIN = 6  # columns each side of a phrase unit needs (shorter runs stay additions and omissions)
 PARAPHRASE_TOKENS = 6  # readings this long (together) that share little are paraphrases
 PARAPHRASE_OVERLAP = 0.5  # below this share of common words, a long substitution is a paraphrase
 CONTEXT = 4  # columns before a unit whose keys go into its id
-NON_SUBSTANTIVE = ("honorific", "particle", "orthographic", "punctuation", "whitespace")  # most significant first
+NON_SUBSTANTIVE = (  # the words the same under normalisation; most significant first
+    "vocalisation",
+    "honorific",
+    "particle",
+    "orthographic",
+    "punctuation",
+    "whitespace",
+)
 _PUNCTUATION = regex.compile(f"[^\\w\\p{{M}}\\s{regex.escape(QUOTE_MARKS)}]")
 
 AGREE, MINOR, MAJOR, PHRASE = "agree", "minor", "major", "phrase"
@@ -325,7 +333,12 @@ def _non_substantive_type(text: Text, reference: Text, profile: Profile) -> str:
     if honorifics[0] != honorifics[1]:
         return "honorific"
     bare = [_PUNCTUATION.sub("", "".join(t.surface for t in side)) for side in (mine, theirs)]
-    return "punctuation" if bare[0] == bare[1] else "orthographic"
+    if bare[0] == bare[1]:
+        return "punctuation"
+    pairs = zip(mine, theirs) if len(mine) == len(theirs) else ()
+    if any(not _is_honorific(a) and vocalisation_differs(a.surface, b.surface) for a, b in pairs):
+        return "vocalisation"  # harakat that change the grammar (case ending, voice, mood), both written
+    return "orthographic"
 
 
 def _spelling_variants(mine: tuple[str, ...], theirs: tuple[str, ...], profile: Profile) -> bool:

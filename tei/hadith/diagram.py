@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from html import escape  # quotes too (the title stands in an attribute); xml.sax.saxutils costs 40 ms of import
 
 from tei.apparatus import Apparatus, witness_ids
-from tei.hadith.isnad import NARRATOR, TAHWIL, chain_links
+from tei.hadith.identity import identities
+from tei.hadith.isnad import NARRATOR
+from tei.hadith.parts import narration_chains
 from tei.hadith.sections import collated_as_isnad
 from tei.text.arabic import fold, letters_key, without_conjunction
 
@@ -39,6 +41,7 @@ class Diagram:
     witnesses_of: dict[str, set[str]] = field(default_factory=dict)  # node -> witnesses whose chains pass it
     order: list[str] = field(default_factory=list)  # nodes in the order first met
     common_link: str | None = None
+    notes: list[str] = field(default_factory=list)  # names that may be two people, kept apart (tei.hadith.identity)
 
     def layers(self) -> dict[str, int]:
         """Each node's longest distance from a node that heard from nobody (the top)."""
@@ -71,35 +74,49 @@ def name_key(name: str, before: str | None) -> str:
     return key
 
 
-def chains_of(text: str) -> list[list[tuple[str, str]]]:
-    """The chains of an Arabic narration (split at ح), each a list of (key, name) from the compiler's teacher to
-    the Companion."""
-    chains: list[list[tuple[str, str]]] = [[]]
-    for kind, start, end in chain_links(text):
-        if kind == TAHWIL:
-            chains.append([])
-        elif kind == NARRATOR:
+def chains_of(text: str) -> list[list[list[tuple[str, str]]]]:
+    """The chains of an Arabic narration (the opening ones and those after the text, each cut at ح), each a list
+    of links from the compiler's teacher to the Companion, each link the (key, name) of its narrators: several
+    where they are joined at one link («حدثنا سعيد بن منصور، وقتيبة بن سعيد، وأبو كامل، قالوا حدثنا أبو عوانة»:
+    three who heard it from one teacher, not from one another)."""
+    chains: list[list[list[tuple[str, str]]]] = []
+    for links in narration_chains(text):
+        chain: list[list[tuple[str, str]]] = []
+        joined = False  # a name right after a name, no term between: the same link
+        for kind, start, end in links:
+            if kind != NARRATOR:
+                joined = False
+                continue
             name = text[start:end]
-            before = chains[-1][-1][0] if chains[-1] else None
-            chains[-1].append((name_key(name, before), name))
+            before = chain[-1][0][0] if chain else None
+            if joined and chain:
+                chain[-1].append((name_key(name, chain[-2][0][0] if len(chain) > 1 else None), name))
+            else:
+                chain.append([(name_key(name, before), name)])
+            joined = True
+        chains.append(chain)
     return [chain for chain in chains if chain]
 
 
-def build(witnesses: list[tuple[str, str]]) -> Diagram:
-    """The diagram of (witness id, Arabic text) narrations."""
+def build(witnesses: list[tuple[str, str]], refs: dict[str, str] | None = None) -> Diagram:
+    """The diagram of (witness id, Arabic text) narrations; `refs` (name key -> authority id) merges the names
+    the authority file says are one man. Which names are one node is tei.hadith.identity's; a node is printed
+    with its fullest name."""
     diagram = Diagram()
     chains = {wid: chains_of(text) for wid, text in witnesses}
-    fuller = _fuller_names([key for found in chains.values() for chain in found for key, _ in chain])
+    node, diagram.notes = identities([chain for found in chains.values() for chain in found], refs)
     for wid, found in chains.items():
-        for chain in ([(fuller.get(key, key), name) for key, name in chain] for chain in found):
-            for key, name in chain:
+        for chain in ([[(node.get(key, key), name) for key, name in link] for link in chain] for chain in found):
+            for key, name in (narrator for link in chain for narrator in link):
                 if key not in diagram.names:
-                    diagram.names[key] = name
                     diagram.order.append(key)
+                if len(name.split()) > len(diagram.names.get(key, "").split()):
+                    diagram.names[key] = name
                 diagram.witnesses_of.setdefault(key, set()).add(wid)
-            for (student, _), (teacher, _) in zip(chain, chain[1:]):
-                if student != teacher:
-                    diagram.edges.setdefault((teacher, student), set()).add(wid)
+            for students, teachers in zip(chain, chain[1:]):
+                for (student, _), (teacher, _) in ((s, t) for s in students for t in teachers):
+                    if student != teacher:
+                        diagram.edges.setdefault((teacher, student), set()).add(wid)
     everyone = {wid for wid, found in chains.items() if found}
     shared = [key for key in diagram.order if diagram.witnesses_of[key] >= everyone and len(everyone) > 1]
     if shared:
@@ -118,21 +135,18 @@ def edition_svg(tree, name: str = "<edition>", texts: list[tuple[str, str]] | No
     if texts is None:
         apparatus = Apparatus(tree, name)
         texts = [(wid, apparatus.text(wid)) for wid in witness_ids(tree)]
-    diagram = build(texts)
+    diagram = build(texts, _authority_refs(tree))
     return svg(diagram) if diagram.order else ""
 
 
-def _fuller_names(keys: list[str]) -> dict[str, str]:
-    """A name that begins one fuller name only is that narrator: "عمارة" and "عمارة بن القعقاع", "عبد الله" and
-    "عبد الله بن مسعود", "ابراهيم بن سويد" and "ابراهيم بن سويد النخعي" are one node."""
-    names = set(keys)
-    fuller = {}
-    for key in names:
-        words = key.split()
-        longer = [other for other in names if other != key and other.split()[: len(words)] == words]
-        if len(longer) == 1 and "<" not in key:
-            fuller[key] = longer[0]
-    return fuller
+def _authority_refs(tree) -> dict[str, str]:
+    """Each narrator's node key -> the authority id his persName carries in the edition (`@ref`)."""
+    root = tree.getroot() if hasattr(tree, "getroot") else tree
+    refs = {}
+    for person in root.iter("{http://www.tei-c.org/ns/1.0}persName"):
+        if person.get("ref") and person.get("type") == "narrator":
+            refs[name_key("".join(person.itertext()), None)] = person.get("ref")
+    return refs
 
 
 def svg(diagram: Diagram, title: str = "Isnad diagram") -> str:
@@ -145,6 +159,7 @@ def svg(diagram: Diagram, title: str = "Isnad diagram") -> str:
     widest = max((len(row) for row in rows.values()), default=1)
     width = MARGIN * 2 + widest * NODE_WIDTH + (widest - 1) * GAP_X
     height = MARGIN * 2 + len(rows) * NODE_HEIGHT + max(len(rows) - 1, 0) * GAP_Y
+    total = height + 18 * len(diagram.notes)
     place: dict[str, tuple[float, float]] = {}
     for layer, keys in sorted(rows.items()):
         row_width = len(keys) * NODE_WIDTH + (len(keys) - 1) * GAP_X
@@ -152,8 +167,8 @@ def svg(diagram: Diagram, title: str = "Isnad diagram") -> str:
         for n, key in enumerate(keys):
             place[key] = (x0 + n * (NODE_WIDTH + GAP_X), MARGIN + layer * (NODE_HEIGHT + GAP_Y))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{escape(title)}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{total:.0f}" '
+        f'viewBox="0 0 {width:.0f} {total:.0f}" role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
         '<g class="links" stroke="#555" stroke-width="1.2" fill="none">',
     ]
@@ -176,6 +191,11 @@ def svg(diagram: Diagram, title: str = "Isnad diagram") -> str:
             f'fill="{"#fde9c8" if common else "#fff"}" stroke="#333" stroke-width="{3 if common else 1}"/>'
             f'<text x="{x + NODE_WIDTH / 2:.1f}" y="{y + NODE_HEIGHT / 2 + 5:.1f}" text-anchor="middle" '
             f'direction="rtl" font-family="Amiri, serif" font-size="14">{label}</text></g>'
+        )
+    for n, note in enumerate(diagram.notes):  # a name that may be two people: why it stays two nodes
+        parts.append(
+            f'<text class="identity-note" x="{width - MARGIN:.0f}" y="{height + 18 * n + 4:.0f}" '
+            f'text-anchor="end" direction="rtl" font-family="Amiri, serif" font-size="12">{escape(note)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

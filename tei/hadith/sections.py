@@ -1,5 +1,5 @@
-"""The two sections a narration is collated in, its chain (isnad) and its text (matn), and the one test of
-whether an edition is collated so.
+"""The sections a narration is collated in, its chains (isnad), its text (matn) and the compiler's words after
+the text (commentary), and the one test of whether an edition is collated so.
 
 A module of its own, with nothing of the chain reader beneath it: the renderers ask this of every edition,
 and load the chain reader and the isnad diagram (regex, rapidfuzz and the normalisation profiles: about
@@ -12,7 +12,7 @@ from lxml import etree
 
 from tei.xmlio import NSMAP
 
-ISNAD, MATN = "isnad", "matn"
+ISNAD, MATN, COMMENTARY = "isnad", "matn", "commentary"  # the compiler's words after the text: its own
 
 
 def collated_as_isnad(tree: etree._ElementTree) -> bool:

@@ -3,14 +3,16 @@
 The collation (tei.collate) cuts a text into word tokens and aligns their keys. Before it aligns, it passes
 each witness's tokens through `whole_tokens`, which joins the tokens of each of these spans into one:
 
-- in an Arabic chain (an isnad section, or a narration collated whole), each narrator's name
-  (tei.hadith.isnad.chain_links): the chain is then collated narrator by narrator, a name is the unit of
+- in an Arabic chain (an isnad section, a chain after the text in a commentary section, or a narration
+  collated whole), each narrator's name (tei.hadith.parts.narration_links): the chain is then collated narrator by narrator, a name is the unit of
   alignment (two chains are matched by the names they share, never by «بن» inside two different names) and a
   name never stands across two units; the transmission terms and ح stay tokens of their own; the matn stays
   word by word;
-- in any text, each Qur'an citation (tei.hadith.quran.find_citations: `[al Anfal 8:9)`): it stands whole in one
-  stretch of the edition, which marks it `<ref type="quran">`, so the edition has every reference and the verse
-  index is complete.
+- in any text, each Qur'an citation (tei.hadith.quran.find_citations: `[al Anfal 8:9)`), and in Arabic each verse
+  quoted (tei.hadith.quotations.find_quotations: `{إذ تستغيثون ربكم ...}`): it stands whole in one stretch of the
+  edition, which marks it `<ref type="quran">`, so the edition has every reference and the verse index is
+  complete. A quotation is thus one unit of the apparatus where the witnesses' words of it differ: the choice
+  of issue 34 (a ref never spans units), documented in docs/hadith.md.
 
 A joined token keeps every character (its surface is the span's tokens with the whitespace between them); its
 key is the keys of its words in order (punctuation left out), so names compare under the profile's folding.
@@ -18,8 +20,11 @@ key is the keys of its words in order (punctuation left out), so names compare u
 
 from __future__ import annotations
 
-from tei.hadith.isnad import ARABIC, MATN, NARRATOR, chain_links
+from tei.hadith.isnad import ARABIC, NARRATOR
+from tei.hadith.parts import narration_links
+from tei.hadith.quotations import find_quotations
 from tei.hadith.quran import find_citations
+from tei.hadith.sections import COMMENTARY, MATN
 from tei.model import Token, Witness
 
 
@@ -32,9 +37,19 @@ def whole_spans(text: str, language: str, section: str = "", whole: str | None =
     `whole` is the narration the isnad opens: its chain is read there, since the words after the last name
     ("أن أبا هريرة قال") tell that it is a narrator's."""
     spans = [(citation.start, citation.end) for citation in find_citations(text)]
+    if language == ARABIC:  # a verse quoted in Arabic: one unit, so the edition marks it whole (one ref)
+        spans += [(quotation.start, quotation.end) for quotation in find_quotations(text)]
     if language == ARABIC and section != MATN:
-        chain = whole if whole is not None and whole.startswith(text) else text
-        spans += [(start, end) for kind, start, end in chain_links(chain) if kind == NARRATOR and end <= len(text)]
+        narration, offset = text, 0
+        if whole is not None and section == COMMENTARY and whole.endswith(text):
+            narration, offset = whole, len(whole) - len(text)  # the further chains after the text
+        elif whole is not None and whole.startswith(text):
+            narration = whole
+        spans += [
+            (start - offset, end - offset)
+            for kind, start, end in narration_links(narration)
+            if kind == NARRATOR and start >= offset and end <= offset + len(text)
+        ]
     found, reach = [], 0
     for start, end in sorted(spans, key=lambda span: (span[0], -span[1])):
         if start >= reach:

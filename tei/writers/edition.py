@@ -17,7 +17,15 @@ from lxml import etree
 
 from tei import __version__
 from tei.apparatus.citation import refs_decl
-from tei.hadith.markup import edition_spans, isnad_spans, narrator_names, quran_refs_decl, transmission_terms
+from tei.hadith.markup import (
+    edition_spans,
+    isnad_spans,
+    narrator_names,
+    quoted_verses,
+    quran_refs_decl,
+    transmission_terms,
+    wording_note,
+)
 from tei.model import Edition, Reading, ReadingGroup, VariationUnit, Witness
 from tei.text.normalize import profile_named
 from tei.writers.marked_text import write_marked
@@ -33,7 +41,8 @@ READING_TYPES = (
     ("addition", "substantive: the witness has words the others lack"),
     ("transposition", "substantive: the same words in another order"),
     ("paraphrase", "substantive: a whole phrase or sentence said otherwise"),
-    ("orthographic", "not substantive: spelling, transliteration, case, quote marks"),
+    ("vocalisation", "the same letters, other harakat where both are written: case ending, voice, mood (grammar)"),
+    ("orthographic", "not substantive: spelling, transliteration, case, quote marks, harakat one side leaves out"),
     ("honorific", "not substantive: a different eulogy formula"),
     ("particle", "not substantive: an attached particle (و ف ب ل ك ال) more or less"),
     ("punctuation", "not substantive: punctuation only"),
@@ -66,16 +75,17 @@ def edition_tree(edition: Edition, options: EditionOptions = EditionOptions()) -
     marked = any(w.scholarly for w in work.witnesses)  # scholars' transcriptions: their markup and hands
     placer = Placer(work, options.transcriptions) if marked else None
     scope = tuple(w.id for w in work.witnesses)
+    texts = [w.text for w in work.witnesses if w.language == "ar"]  # names (@ref: [hadith] narrators), terms, verses
+    verses = quoted_verses(texts)
     for section in edition.sections():
         ab = etree.SubElement(body, tei("ab"))
         ab.set(xml("id"), f"{work.id}-{section.type or 'text'}")
         if section.type:
-            ab.set("type", section.type)  # isnad, matn: each collated on its own
+            ab.set("type", section.type)  # isnad, matn, commentary: each collated on its own
         ab.set(xml("space"), "preserve")
-        find = edition_spans
-        if section.type == "isnad":  # the narrators of the witnesses' chains as persName, as in the transcriptions
-            texts = [w.text for w in work.witnesses if w.language == "ar"]  # names (@ref: [hadith] narrators), terms
-            find = isnad_spans(narrator_names(texts), work.narrators, transmission_terms(texts))
+        find = isnad_spans(frozenset(), quotations=verses) if verses else edition_spans  # each quotation whole
+        if section.type in ("isnad", "commentary"):  # the narrators of every chain, as in the transcriptions
+            find = isnad_spans(narrator_names(texts), work.narrators, transmission_terms(texts), verses)
         _fill(ab, section.body, AB_LEVEL, work.language, find, placer, scope)
         if placer is not None:  # what stands at the very end of a witness (a last lacuna, a last line)
             placer.write(ab, ab[-1] if len(ab) else None, "", scope, work.language, find, set())
@@ -151,6 +161,10 @@ def _witness(witness: Witness, transcription: str | None) -> etree._Element:
     write_marked(element, None, witness.description, witness.language)
     for kind, number in witness.references:
         etree.SubElement(element, tei("idno"), type=kind).text = number
+    if wording := wording_note(witness.text, witness.language):  # whose wording the text follows
+        note = etree.SubElement(element, tei("note"), type="wording")
+        note.set(xml("lang"), "en")
+        write_marked(note, None, wording, "en")
     if transcription:  # a scholar's transcription is the witness's source, not a lossless copy of its text
         kind = "source" if witness.scholarly else "transcription"
         etree.SubElement(element, tei("ptr"), type=kind, target=transcription)

@@ -3,8 +3,9 @@
 Encoding practice (also stated in each document's editorialDecl):
 - the text is cut into paragraphs after each run of line breaks; every <p> keeps its line breaks at its end,
   so the witness text is the concatenation of the string values of the <p> elements of <body>;
-- a narration whose chain of narrators is recognised (tei.hadith.isnad) is cut first into
-  <div type="isnad"> and <div type="matn">, each holding the paragraphs of its part; in an Arabic chain each
+- a narration whose chain of narrators is recognised (tei.hadith.parts) is cut first into
+  <div type="isnad"> and <div type="matn">, and <div type="commentary"> for the compiler's words after the
+  text (a grading, «وفي الباب», further chains), each holding the paragraphs of its part; in every Arabic chain each
   narrator's name is a <persName type="narrator">, each transmission term (حدثنا، عن، قال ...) a
   <seg type="transmission"> and the switch to another chain (ح) a <seg type="tahwil">;
 - runs of Arabic script are wrapped in <foreign xml:lang="ar">; honorific formulas in <seg type="eulogy">,
@@ -25,8 +26,7 @@ from lxml import etree
 from tei import __version__
 from tei.diagnostics import error, line_and_column
 from tei.errors import InvalidInputError
-from tei.hadith.isnad import recognise
-from tei.hadith.markup import link_spans, quran_refs_decl, with_links
+from tei.hadith.markup import divisions, link_spans, quran_refs_decl, with_links, wording_note
 from tei.model import Witness, Work
 from tei.outputs import sha256
 from tei.text.scripts import ARABIC_LETTER
@@ -40,7 +40,8 @@ EDITORIAL_PRACTICE = (
     "Lossless transcription. The witness text is the concatenation of the string values of the p "
     "elements of the body, in document order; each p ends with the line breaks that follow it in the "
     "source. A narration whose chain of narrators is recognised is divided into a div of type isnad and a "
-    "div of type matn, each holding the paragraphs of its part; in an Arabic chain narrators are persName of type "
+    "div of type matn, and a div of type commentary for the compiler's words after the text, each holding the "
+    "paragraphs of its part; in an Arabic chain narrators are persName of type "
     "narrator, transmission terms seg of type transmission and the switch to another chain (ha) seg of type "
     "tahwil. Runs of Arabic script are marked as "
     'foreign with xml:lang="ar"; honorific formulas as seg of type eulogy; a chain of narrators reported '
@@ -85,16 +86,13 @@ def transcription_tree(witness: Witness, work: Work, output: Path | None = None,
     text = etree.SubElement(root, tei("text"))
     text.set(xml("lang"), witness.language)
     body = etree.SubElement(text, tei("body"))
-    isnad_end = recognise(witness.text, witness.language).isnad_end
-    if isnad_end:
-        parts = [
-            (etree.SubElement(body, tei("div"), type=kind), part)
-            for kind, part in (("isnad", witness.text[:isnad_end]), ("matn", witness.text[isnad_end:]))
-        ]
+    cut = divisions(witness.text, witness.language)
+    if len(cut) > 1:  # isnad, matn, and the compiler's words after the text (commentary)
+        parts = [(etree.SubElement(body, tei("div"), type=kind), witness.text[start:end]) for kind, start, end in cut]
     else:
         parts = [(body, witness.text)]
     number, offset = 0, 0
-    links = link_spans(witness.text[:isnad_end], witness.language, work.narrators)  # narrators, terms and ح
+    links = link_spans(witness.text, witness.language, work.narrators)  # narrators, terms and ح of every chain
     for container, part in parts:
         for chunk in paragraphs(part):
             number += 1
@@ -141,6 +139,10 @@ def _header(witness: Witness, work: Work, output: Path | None) -> etree._Element
     digest.text = sha256(witness.text.encode("utf-8"))
     if witness.description:
         write_marked(etree.SubElement(bibl, tei("note")), None, witness.description, work.language)
+    if wording := wording_note(witness.text, witness.language):  # whose wording the text follows
+        note = etree.SubElement(bibl, tei("note"), type="wording")
+        note.set(xml("lang"), "en")
+        write_marked(note, None, wording, "en")
     encoding = etree.SubElement(header, tei("encodingDesc"))
     editorial = etree.SubElement(encoding, tei("editorialDecl"))
     etree.SubElement(editorial, tei("p")).text = EDITORIAL_PRACTICE

@@ -25,9 +25,18 @@ LABELS = Path(__file__).resolve().parent / "labels" / "quran_quotations.tsv"
 
 @dataclass(frozen=True)
 class Score:
+    """`right` counts an uncertain detection (cert="low", every candidate verse) right when the labelled verse is
+    among its candidates; `ambiguous` are the detections whose words the Qur'an has in several places, of which
+    `resolved` were given the labelled verse by their context, `uncertain` its candidates with cert, and
+    `confident_wrong` one wrong verse without cert (the target: none)."""
+
     labels: int
     detections: int
     right: int
+    ambiguous: int = 0
+    resolved: int = 0
+    uncertain: int = 0
+    confident_wrong: int = 0
 
     @property
     def precision(self) -> float:
@@ -56,13 +65,30 @@ def measure(shared: Path) -> tuple[Score, list[str]]:
             counts[first_verse(label["reference"])] += 1
     by_id = records(shared)
     total_labels = total_found = right = 0
+    ambiguity: Counter = Counter()
     differences = []
     for record, expected in wanted.items():
-        found = Counter(first_verse(q.reference) for q in find_quotations(by_id[record]["arabic"]))
+        quotations = find_quotations(by_id[record]["arabic"])
+        found = Counter(_labelled_verse(q, expected) for q in quotations)
         matched = sum((found & expected).values())
         total_labels += sum(expected.values())
         total_found += sum(found.values())
         right += matched
+        for quotation in (q for q in quotations if q.places > 1):
+            ambiguity["ambiguous"] += 1
+            verse = _labelled_verse(quotation, expected)
+            kind = "uncertain" if quotation.cert else "resolved" if verse in expected else "confident_wrong"
+            ambiguity[kind] += 1
+            if kind == "confident_wrong":
+                differences.append(f"{record}: {quotation.reference} given without cert, labelled {dict(expected)}")
         if found != expected:
             differences.append(f"{record}: found {dict(found)}, labelled {dict(expected)}")
-    return Score(total_labels, total_found, right), differences
+    return Score(total_labels, total_found, right, **ambiguity), differences
+
+
+def _labelled_verse(quotation, expected: Counter) -> str:
+    """The verse a detection counts as: its first, or for an uncertain one the candidate that is labelled."""
+    if quotation.cert:
+        candidates = [f"{r.surah}:{v}" for r in quotation.ranges for v in range(r.first, r.last + 1)]
+        return next((verse for verse in candidates if verse in expected), first_verse(quotation.reference))
+    return first_verse(quotation.reference)

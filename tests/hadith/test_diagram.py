@@ -64,3 +64,18 @@ def test_an_edition_draws_its_diagram_from_its_xml_alone():
 def test_an_edition_without_an_isnad_section_has_no_diagram():
     seeds = read_manifest(SEEDS / "edition.toml")
     assert edition_svg(parse_bytes(edition_bytes(collate(seeds)), "seeds")) == ""
+
+
+def test_narrators_joined_at_one_link_heard_it_from_one_teacher():
+    """«حدثنا سعيد بن منصور، وقتيبة بن سعيد، وأبو كامل الجحدري ... قالوا حدثنا أبو عوانة»: three students of Abu
+    Awana, not a chain of three (issue 34)."""
+    text = (
+        "حدثنا سعيد بن منصور، وقتيبة بن سعيد، وأبو كامل الجحدري - واللفظ لسعيد - قالوا حدثنا أبو عوانة، "
+        "عن سماك بن حرب، عن مصعب بن سعد، قال دخل عبد الله بن عمر"
+    )
+    diagram = build([("M", text)])
+    by_name = {name: key for key, name in diagram.names.items()}
+    teacher = by_name["أبو عوانة"]
+    for student in ("سعيد بن منصور", "وقتيبة بن سعيد", "وأبو كامل الجحدري"):
+        assert (teacher, by_name[student]) in diagram.edges
+    assert (by_name["وقتيبة بن سعيد"], by_name["سعيد بن منصور"]) not in diagram.edges

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import regex
 
-from tei.hadith.isnad import embedded_chains, recognise
+from tei.hadith.isnad import recognise
+from tei.hadith.isnad_en import embedded_chains
 from tei.text.normalize import PROFILES
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -125,3 +126,10 @@ def test_english_narrated_and_further_links():
     }
     for text, isnad in cases.items():
         assert text[: recognise(text, "en").isnad_end] == isnad, text
+
+
+def test_a_misprinted_ibn_does_not_hide_the_chain():
+    """«lbn 'Abbas» (a lower-case l for I) and «Ibm 'Abbas» read as the name they misprint (issue 34)."""
+    for name in ("lbn 'Abbas", "Ibm 'Abbas", "Ibn 'Abbas"):
+        text = f"It is narrated on the authority of {name} that when it was the day of Badr"
+        assert text[: recognise(text, "en").isnad_end] == f"It is narrated on the authority of {name} that "

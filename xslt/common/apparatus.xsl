@@ -55,7 +55,8 @@
     entry-lemma-end             after the lemma and its sigla (default '] ')
     entry-reading-separator     between two readings of an entry (default '; ')
     entry-reading               [lem|rdg] one reading of an entry: text, sigla and type
-    empty-reading               the text shown for an empty reading (default 'om.')
+    empty-reading               the text shown for an empty reading (default 'om.', سقط in an Arabic edition:
+                                the parameter apparatus-terms and the template apparatus-term)
     emit-character (code)       a character XML cannot hold, from <g type="char" n="U+XXXX"/>
     emit-warning (code, message) a visible warning in the output (default: nothing)
     emit-transposition-partner [app]  one unit transposed with the current one (default: ' ~ N')
@@ -371,7 +372,24 @@
   </xsl:template>
 
   <xsl:template name="empty-reading">
-    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="'om.'"/></xsl:call-template>
+    <xsl:call-template name="emit-text">
+      <xsl:with-param name="text"><xsl:call-template name="apparatus-term"><xsl:with-param name="name" select="'omission'"/></xsl:call-template></xsl:with-param>
+    </xsl:call-template>
+  </xsl:template>
+
+  <!-- The apparatus's words for an omission and an addition: om./add., or in an Arabic edition (the parameter
+       apparatus-terms 'auto' and TEI/@xml:lang ar, or 'arabic') سقط/زيادة, the terms of Arabic editors. -->
+  <xsl:param name="apparatus-terms" select="'auto'" tk:values="auto latin arabic"/>
+  <xsl:template name="apparatus-term">
+    <xsl:param name="name"/>
+    <xsl:variable name="arabic" select="$apparatus-terms = 'arabic' or ($apparatus-terms = 'auto' and
+        (/*/@xml:lang = 'ar' or starts-with(/*/@xml:lang, 'ar-')))"/>
+    <xsl:choose>
+      <xsl:when test="$name = 'omission' and $arabic">سقط</xsl:when>
+      <xsl:when test="$name = 'omission'">om.</xsl:when>
+      <xsl:when test="$arabic">زيادة</xsl:when>
+      <xsl:otherwise>add.</xsl:otherwise>
+    </xsl:choose>
   </xsl:template>
 
   <xsl:template name="emit-character">

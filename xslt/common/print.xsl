@@ -312,7 +312,9 @@
 
   <!-- Hook: the word that marks an addition. -->
   <xsl:template name="addition-label">
-    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="'add.'"/></xsl:call-template>
+    <xsl:call-template name="emit-text">
+      <xsl:with-param name="text"><xsl:call-template name="apparatus-term"><xsl:with-param name="name" select="'addition'"/></xsl:call-template></xsl:with-param>
+    </xsl:call-template>
   </xsl:template>
 
   <!-- A reading's text without the spaces around it (a reading of plain text is normalised; one with

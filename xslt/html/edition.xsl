@@ -19,6 +19,7 @@
 
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/quran-index.xsl"/>
+  <xsl:import href="../common/conspectus.xsl"/>
   <xsl:include href="params.xsl"/>
   <xsl:include href="isnad-diagram.xsl"/>
 
@@ -92,7 +93,11 @@
             <h2>Synoptic view</h2>
             <fieldset class="synoptic-witnesses"><legend>Witnesses shown</legend></fieldset>
             <p class="synoptic-cue" id="synoptic-cue" hidden="hidden">The table is wider than the screen: scroll it sideways (&#x2194;) for more witnesses; the unit column stays in place.</p>
-            <div id="synoptic" class="synoptic" tabindex="0" role="region" aria-label="Synoptic table" aria-describedby="synoptic-cue"></div>
+            <!-- In the direction of the edition's language: an Arabic edition's table runs right to left, its
+                 cells set from the right (issue 34). -->
+            <div id="synoptic" class="synoptic" tabindex="0" role="region" aria-label="Synoptic table" aria-describedby="synoptic-cue">
+              <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="/*/@xml:lang"/></xsl:call-template></xsl:attribute>
+            </div>
           </section>
           <section id="view-witnesses" role="tabpanel" aria-labelledby="tab-witnesses" class="view">
             <h2>Conspectus siglorum</h2>
@@ -630,9 +635,28 @@
     <dt id="witness-{$id}">
       <xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template>
     </dt>
+    <!-- The description, its reference numbers (labelled) and its notes, each in its own direction: an English
+         description of an Arabic witness runs left to right, a note in the direction of its xml:lang. -->
     <dd>
-      <xsl:if test="@xml:lang"><xsl:attribute name="lang"><xsl:value-of select="@xml:lang"/></xsl:attribute></xsl:if>
-      <xsl:value-of select="normalize-space(.)"/>
+      <xsl:variable name="description"><xsl:call-template name="conspectus-description"/></xsl:variable>
+      <span class="description">
+        <xsl:attribute name="dir"><xsl:call-template name="conspectus-direction"><xsl:with-param name="text" select="$description"/></xsl:call-template></xsl:attribute>
+        <xsl:value-of select="$description"/>
+      </span>
+      <xsl:for-each select="tei:idno">
+        <xsl:text> </xsl:text>
+        <span class="reference" dir="ltr">(<xsl:apply-templates select="." mode="conspectus-reference"/>)</span>
+      </xsl:for-each>
+      <xsl:for-each select="tei:note">
+        <xsl:text> </xsl:text>
+        <span class="note">
+          <xsl:if test="@xml:lang">
+            <xsl:attribute name="lang"><xsl:value-of select="@xml:lang"/></xsl:attribute>
+            <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:attribute>
+          </xsl:if>
+          <xsl:value-of select="normalize-space(.)"/>
+        </span>
+      </xsl:for-each>
       <xsl:for-each select="tei:ptr[@type = 'transcription']">
         <xsl:text> </xsl:text>
         <a class="transcription" href="{$edition-base}{@target}">transcription</a>

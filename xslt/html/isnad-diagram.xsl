@@ -17,7 +17,10 @@
         <p>Each narrator of the witnesses' chains once, the Companion at the top; a line joins a narrator to the one
           who heard the report from him, thicker the more witnesses have it; the common link, through whom every
           witness's chains pass, has a thicker box.</p>
-        <!-- Wider than a phone: it scrolls sideways, so a keyboard must reach it (focusable, named). -->
+        <!-- Wider than a phone: it scrolls sideways, so a keyboard must reach it (focusable, named); on a narrow
+             screen a line says so and a shadow marks the edge that hides more (edition.css, .isnad-cue). -->
+        <p class="isnad-cue" aria-hidden="true">The diagram is wider than the screen: scroll it sideways to see
+          every narrator.</p>
         <figure class="isnad-figure" dir="ltr" style="overflow-x: auto" tabindex="0" role="region"
             aria-label="Isnad diagram (scrolls sideways on a narrow screen)">
           <xsl:value-of select="$isnad-diagram" disable-output-escaping="yes"/>

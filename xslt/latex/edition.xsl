@@ -19,6 +19,7 @@
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/print.xsl"/>
   <xsl:import href="../common/quran-index.xsl"/>
+  <xsl:import href="../common/conspectus.xsl"/>
   <xsl:include href="params.xsl"/>
   <xsl:include href="isnad-diagram.xsl"/>
   <xsl:include href="reledmac-speed.xsl"/>
@@ -274,9 +275,19 @@
         <xsl:with-param name="text"><xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template></xsl:with-param>
       </xsl:call-template>
       <xsl:text>}</xsl:text>
+      <!-- The description, its reference numbers labelled, its notes (xslt/common/conspectus.xsl). -->
       <xsl:call-template name="emit-text">
-        <xsl:with-param name="text" select="normalize-space(.)"/>
+        <xsl:with-param name="text"><xsl:call-template name="conspectus-description"/></xsl:with-param>
       </xsl:call-template>
+      <xsl:for-each select="tei:idno">
+        <xsl:text> (</xsl:text>
+        <xsl:call-template name="emit-text"><xsl:with-param name="text"><xsl:apply-templates select="." mode="conspectus-reference"/></xsl:with-param></xsl:call-template>
+        <xsl:text>)</xsl:text>
+      </xsl:for-each>
+      <xsl:for-each select="tei:note">
+        <xsl:text>\newline </xsl:text>
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
+      </xsl:for-each>
       <xsl:text>\par\smallskip&#10;</xsl:text>
     </xsl:for-each>
     <xsl:text>\end{titlepage}&#10;</xsl:text>

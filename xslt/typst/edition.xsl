@@ -17,6 +17,7 @@
   <xsl:import href="../common/apparatus.xsl"/>
   <xsl:import href="../common/print.xsl"/>
   <xsl:import href="../common/quran-index.xsl"/>
+  <xsl:import href="../common/conspectus.xsl"/>
   <xsl:include href="params.xsl"/>
   <xsl:include href="preamble.xsl"/>
   <xsl:include href="isnad-diagram.xsl"/>
@@ -176,8 +177,24 @@
       <xsl:call-template name="emit-text">
         <xsl:with-param name="text"><xsl:call-template name="siglum"><xsl:with-param name="token" select="$id"/></xsl:call-template></xsl:with-param>
       </xsl:call-template>
-      <xsl:text>], [</xsl:text>
-      <xsl:apply-templates select="node()[not(self::tei:ptr)]" mode="description"/>
+      <!-- The description in the direction of its own letters, then its reference numbers labelled and its
+           notes, each in its own direction (xslt/common/conspectus.xsl). -->
+      <xsl:variable name="description"><xsl:call-template name="conspectus-description"/></xsl:variable>
+      <xsl:variable name="direction"><xsl:call-template name="conspectus-direction"><xsl:with-param name="text" select="$description"/></xsl:call-template></xsl:variable>
+      <xsl:value-of select="concat('], [#block(text(dir: ', $direction, ')[')"/>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$description"/></xsl:call-template>
+      <xsl:for-each select="tei:idno">
+        <xsl:text> (</xsl:text>
+        <xsl:call-template name="emit-text"><xsl:with-param name="text"><xsl:apply-templates select="." mode="conspectus-reference"/></xsl:with-param></xsl:call-template>
+        <xsl:text>)</xsl:text>
+      </xsl:for-each>
+      <xsl:text>])</xsl:text>
+      <xsl:for-each select="tei:note">
+        <xsl:variable name="note-direction"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:variable>
+        <xsl:value-of select="concat('#block(text(dir: ', $note-direction, ')[')"/>
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
+        <xsl:text>])</xsl:text>
+      </xsl:for-each>
       <xsl:text>]), </xsl:text>
     </xsl:for-each>
     <xsl:text>))&#10;&#10;</xsl:text>

@@ -287,7 +287,9 @@
     header: context {
       set text(size: 0.85em)
       let number = counter(page).get().first()
-      let head = box(width: 75%, clip: true, smallcaps(running-head))
+      // Clipped at its width only: the box's height is the glyphs' bounds, so the dots below ب and ي of an
+      // Arabic head stay (with the default edges, baseline to cap height, they were cut off).
+      let head = box(width: 75%, clip: true, text(top-edge: "bounds", bottom-edge: "bounds", smallcaps(running-head)))
       if calc.even(number) [#number #h(1fr) #head] else [#head #h(1fr) #number]
       v(-0.4em)
       line(length: 100%, stroke: 0.3pt)
