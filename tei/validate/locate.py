@@ -29,7 +29,8 @@ from xml.parsers import expat
 
 from lxml import etree
 
-from tei.validate.relaxng import Grammar, Pattern, QName, is_whitespace
+from tei.validate.relaxng import Pattern, QName, is_whitespace
+from tei.validate.relaxng_grammar import Grammar
 from tei.xmlio import XML_NS
 
 MAX_ERRORS = 200
@@ -94,6 +95,7 @@ class _Walk:
         self.typed_text: list[str] = []  # text of an element with data content, matched whole at its end
         self.found: list[Located] = []
         self.names = _Names()
+        self.patterns.context = self.names.uri  # QName values are read in the namespaces in scope
 
     def take(self, event: tuple) -> None:
         kind = event[0]
@@ -173,12 +175,18 @@ class _Walk:
         patterns, element = self.patterns, self.open.pop()
         content, self.typed_text = "".join(self.typed_text), []
         if not element.had_child:  # an element without children matches its text, even "", as a whole
-            self.step(
-                patterns.text_children(self.pattern, content),
-                line,
-                column,
-                lambda: f"character content of element {_quoted(element.written)} invalid",
-            )
+            typed = patterns.text_is_typed(self.pattern)
+            derived = patterns.text_children(self.pattern, content)
+            if typed and derived is not patterns.not_allowed and not patterns.allows_end_tag(derived):
+                derived = patterns.not_allowed  # data that may not be empty (or white space): jing blames the text
+            if (
+                not self.step(
+                    derived, line, column, lambda: f"character content of element {_quoted(element.written)} invalid"
+                )
+                and typed
+            ):
+                self.pattern = patterns.end_tag_recovering(self.pattern)
+                return
         before = self.pattern
         if not self.step(
             patterns.end_tag(before),
@@ -359,6 +367,17 @@ def _source_bytes(tree: etree._ElementTree) -> bytes | None:
         except (LookupError, UnicodeError):
             return None
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+
+
+def start_tag_ends(path: Path) -> list[tuple[int, int]] | None:
+    """Where each start tag of an XML file ends (line, column, as jing counts them), in document order;
+    None if the file cannot be read so."""
+    try:
+        tree = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True))
+        data = _source_bytes(tree)
+        return None if data is None else [e[-2:] for e in _events_from_source(data) if e[0] == "start"]
+    except (OSError, etree.XMLSyntaxError, expat.ExpatError):
+        return None
 
 
 def _events_from_source(data: bytes) -> Iterator[tuple]:

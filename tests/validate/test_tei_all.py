@@ -15,7 +15,7 @@ from tei.diagnostics import Diagnostic, Severity
 from tei.errors import InvalidInputError
 from tei.validate import ValidationOptions, check_file
 from tei.validate.locate import errors
-from tei.validate.relaxng import Grammar
+from tei.validate.relaxng_grammar import Grammar
 from tei.validate.schema import load_schema
 from tei.xmlio import parse_file
 
