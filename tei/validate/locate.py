@@ -36,6 +36,8 @@ from tei.xmlio import XML_NS
 MAX_ERRORS = 200
 SOURCE_CHUNK = 1 << 20  # bytes given to expat at a time
 EXPECTED_NAMES_SHOWN = 12
+_NOT_WHITE = re.compile(rb"[^ \t\n]")
+_PIECE_END = re.compile(rb"[\n&]")  # where jing's parser ends a piece of text (a line end, a reference)
 _TAG = re.compile(rb"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
 
 
@@ -60,6 +62,8 @@ class _Open:
 
 def errors(grammar: Grammar, tree: etree._ElementTree, limit: int = MAX_ERRORS) -> list[Located]:
     """The document's errors against the grammar, in document order, at jing's positions (the first `limit`)."""
+    if grammar.start is grammar.patterns.not_allowed:  # jing says so before it reads the document
+        return [Located(1, 1, "schema does not allow anything: it is equivalent to <notAllowed/>")]
     walk = _Walk(grammar)
     for event in _events(tree):
         if len(walk.found) >= limit:
@@ -400,14 +404,27 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
         found = _TAG.match(data, parser.CurrentByteIndex)
         return found.end() if found else parser.CurrentByteIndex
 
-    def close_text(*_markup) -> None:
-        """A text ends where the next markup begins (a tag, comment, processing instruction or CDATA)."""
+    markup_end = [0]  # where the last tag ended (None after a comment, PI or CDATA mark: not known)
+
+    def close_text(*markup) -> None:
+        """A text is placed where the next markup begins (a tag, comment, processing instruction or CDATA),
+        or, as jing's parser hands text over, where the piece holding its first character that is not white
+        space ends: at the line end or the reference ('&') after it, when that comes first."""
         if events and len(events[-1]) == 2:
-            events[-1] = ("text", events[-1][1], *position(parser.CurrentByteIndex))
+            end = parser.CurrentByteIndex
+            if markup_end[0] is not None:
+                words = _NOT_WHITE.search(data, markup_end[0], end)
+                if words is not None:
+                    piece_end = _PIECE_END.search(data, words.start(), end)
+                    end = piece_end.start() if piece_end else end
+            events[-1] = ("text", events[-1][1], *position(end))
+        if markup:
+            markup_end[0] = None
 
     def tag(event: tuple) -> None:
         close_text()
         events.append(event)
+        markup_end[0] = tag_end()
 
     def start(name, attributes):
         named = [(*_qname(attributes[i]), attributes[i + 1]) for i in range(0, len(attributes), 2)]
@@ -435,7 +452,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
     parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
     parser.StartNamespaceDeclHandler, parser.EndNamespaceDeclHandler = declare, undeclare
     parser.CommentHandler = parser.ProcessingInstructionHandler = close_text
-    parser.StartCdataSectionHandler = parser.EndCdataSectionHandler = close_text
+    parser.StartCdataSectionHandler = parser.EndCdataSectionHandler = lambda: close_text("CDATA")
     for offset in range(0, len(data), SOURCE_CHUNK):
         parser.Parse(data[offset : offset + SOURCE_CHUNK], offset + SOURCE_CHUNK >= len(data))
         ready = len(events) - (1 if events and len(events[-1]) == 2 else 0)  # a text still open waits
