@@ -57,6 +57,7 @@ class RelaxNGSchema:
         self._compiled: OrderedDict[frozenset, etree.RelaxNG] = OrderedDict()
         self._derivatives: Grammar | None = None
         self._unreadable = False  # the derivatives cannot read the grammar (libxml2's words are given)
+        self._may_read_namespaced_values: bool | None = None  # QName values here or in a file it refers to
         self._pruner: prune.Pruner | None = None
         self._check_restrictions()
         if not self.prunable:
@@ -112,9 +113,11 @@ class RelaxNGSchema:
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
         if self._derivatives_decide():  # libxml2 reads QName values without their namespaces (spectest 378, 379)
-            for entry in self.jing_errors(tree):
-                yield error("RNG", entry.message, name, entry.line, entry.column)
-            return
+            placed = self.jing_errors(tree)
+            if not self._unreadable:
+                for entry in placed:
+                    yield error("RNG", entry.message, name, entry.line, entry.column)
+                return
         validator = self.validator_for(tree)
         if validator.validate(tree):
             return
@@ -129,6 +132,13 @@ class RelaxNGSchema:
         namespaces (QName, NOTATION), which libxml2 compares as strings."""
         from tei.validate.relaxng_grammar import Grammar, UnsupportedGrammar
 
+        if self._may_read_namespaced_values is None:  # read once from the XML, so a valid document builds nothing
+            self._may_read_namespaced_values = not prune.is_self_contained(self.grammar) or any(
+                (node.get("type") or "").strip() in ("QName", "NOTATION")
+                for node in self.grammar.iter(prune.rng("data"), prune.rng("value"))
+            )
+        if not self._may_read_namespaced_values:
+            return False
         if self._derivatives is None and not self._unreadable:
             try:
                 self._derivatives = Grammar(self.grammar)
@@ -140,13 +150,14 @@ class RelaxNGSchema:
         """The errors jing reports, in order, from the whole grammar read into derivatives (only what the
         document enters is read); empty if the grammar cannot be read so (a file it refers to is missing)."""
         from tei.validate import locate
-        from tei.validate.relaxng_grammar import UnsupportedGrammar
+        from tei.validate.relaxng_grammar import Grammar, UnsupportedGrammar
 
         try:
-            if not self._derivatives_decide() and self._derivatives is None:
-                return []
-            return locate.errors(self._derivatives, tree)
+            if self._derivatives is None and not self._unreadable:
+                self._derivatives = Grammar(self.grammar)
+            return [] if self._derivatives is None else locate.errors(self._derivatives, tree)
         except UnsupportedGrammar:
+            self._unreadable = True
             return []
 
 
