@@ -183,9 +183,16 @@ class _Walk:
             derived = patterns.text_children(self.pattern, content)
             if typed and derived is not patterns.not_allowed and not patterns.allows_end_tag(derived):
                 derived = patterns.not_allowed  # data that may not be empty (or white space): jing blames the text
+            opened = self.pattern
             if (
                 not self.step(
-                    derived, line, column, lambda: f"character content of element {_quoted(element.written)} invalid"
+                    derived,
+                    line,
+                    column,
+                    lambda: (
+                        f"character content of element {_quoted(element.written)} invalid"
+                        + _equal_to(patterns.values_allowed(opened))
+                    ),
                 )
                 and typed
             ):
@@ -337,6 +344,11 @@ class _Names:
             if all(self.uri(prefix) is None for prefix in prefixes):
                 return prefixes
             attempt += 1
+
+
+def _equal_to(values: list[str] | None) -> str:
+    """jing's '; must be equal to "a" or "b"' where only values may come."""
+    return f"; must be equal to {_listed([_quoted(v) for v in values], 'or')}" if values else ""
 
 
 def _listed(items: list[str], conjunction: str) -> str:

@@ -486,6 +486,20 @@ class Patterns:
         self._possible_attributes[p] = result
         return result
 
+    def values_allowed(self, p: Pattern) -> list[str] | None:
+        """The values that may come here (sorted, as jing lists them in the cases compared), when nothing but values of
+        a datatype read without namespaces may (else None)."""
+        if p.kind == "after":
+            return self.values_allowed(p.first)
+        if p.kind == "value" and not p.first.context_dependent:
+            return [p.second]
+        if p.kind == "choice":
+            found = [self.values_allowed(member) for member in p.first]
+            if any(values is None for values in found):
+                return None
+            return sorted({value for values in found for value in values})
+        return None
+
     def allows_end_tag(self, p: Pattern) -> bool:
         return self.end_tag(p) is not self.not_allowed
 
