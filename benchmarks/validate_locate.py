@@ -28,7 +28,7 @@ sys.path.insert(0, str(PROJECT / "tests"))
 from validate.test_locate import mutated_corpus_documents  # noqa: E402
 
 from tei.validate.document import read_document  # noqa: E402
-from tei.validate.relaxng import Grammar  # noqa: E402
+from tei.validate.relaxng_grammar import Grammar  # noqa: E402
 from tei.validate.schema import load_schema  # noqa: E402
 
 SHARED = PROJECT.parent / "shared"

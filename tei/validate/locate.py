@@ -29,12 +29,15 @@ from xml.parsers import expat
 
 from lxml import etree
 
-from tei.validate.relaxng import Grammar, Pattern, QName, is_whitespace
+from tei.validate.relaxng import Pattern, QName, is_whitespace
+from tei.validate.relaxng_grammar import Grammar
 from tei.xmlio import XML_NS
 
 MAX_ERRORS = 200
 SOURCE_CHUNK = 1 << 20  # bytes given to expat at a time
 EXPECTED_NAMES_SHOWN = 12
+_NOT_WHITE = re.compile(rb"[^ \t\n]")
+_PIECE_END = re.compile(rb"[\n&]")  # where jing's parser ends a piece of text (a line end, a reference)
 _TAG = re.compile(rb"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
 
 
@@ -59,6 +62,8 @@ class _Open:
 
 def errors(grammar: Grammar, tree: etree._ElementTree, limit: int = MAX_ERRORS) -> list[Located]:
     """The document's errors against the grammar, in document order, at jing's positions (the first `limit`)."""
+    if grammar.start is grammar.patterns.not_allowed:  # jing says so before it reads the document
+        return [Located(1, 1, "schema does not allow anything: it is equivalent to <notAllowed/>")]
     walk = _Walk(grammar)
     for event in _events(tree):
         if len(walk.found) >= limit:
@@ -94,6 +99,7 @@ class _Walk:
         self.typed_text: list[str] = []  # text of an element with data content, matched whole at its end
         self.found: list[Located] = []
         self.names = _Names()
+        self.patterns.context = self.names.uri  # QName values are read in the namespaces in scope
 
     def take(self, event: tuple) -> None:
         kind = event[0]
@@ -173,12 +179,25 @@ class _Walk:
         patterns, element = self.patterns, self.open.pop()
         content, self.typed_text = "".join(self.typed_text), []
         if not element.had_child:  # an element without children matches its text, even "", as a whole
-            self.step(
-                patterns.text_children(self.pattern, content),
-                line,
-                column,
-                lambda: f"character content of element {_quoted(element.written)} invalid",
-            )
+            typed = patterns.text_is_typed(self.pattern)
+            derived = patterns.text_children(self.pattern, content)
+            if typed and derived is not patterns.not_allowed and not patterns.allows_end_tag(derived):
+                derived = patterns.not_allowed  # data that may not be empty (or white space): jing blames the text
+            opened = self.pattern
+            if (
+                not self.step(
+                    derived,
+                    line,
+                    column,
+                    lambda: (
+                        f"character content of element {_quoted(element.written)} invalid"
+                        + _equal_to(patterns.values_allowed(opened))
+                    ),
+                )
+                and typed
+            ):
+                self.pattern = patterns.end_tag_recovering(self.pattern)
+                return
         before = self.pattern
         if not self.step(
             patterns.end_tag(before),
@@ -327,6 +346,11 @@ class _Names:
             attempt += 1
 
 
+def _equal_to(values: list[str] | None) -> str:
+    """jing's '; must be equal to "a" or "b"' where only values may come."""
+    return f"; must be equal to {_listed([_quoted(v) for v in values], 'or')}" if values else ""
+
+
 def _listed(items: list[str], conjunction: str) -> str:
     """'a', 'a or b', 'a, b or c'."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
@@ -361,6 +385,17 @@ def _source_bytes(tree: etree._ElementTree) -> bytes | None:
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
+def start_tag_ends(path: Path) -> list[tuple[int, int]] | None:
+    """Where each start tag of an XML file ends (line, column, as jing counts them), in document order;
+    None if the file cannot be read so."""
+    try:
+        tree = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True))
+        data = _source_bytes(tree)
+        return None if data is None else [e[-2:] for e in _events_from_source(data) if e[0] == "start"]
+    except (OSError, etree.XMLSyntaxError, expat.ExpatError):
+        return None
+
+
 def _events_from_source(data: bytes) -> Iterator[tuple]:
     """start/text/end events from the bytes by expat, a chunk at a time, each tag with jing's line and
     column; a text's position (where it ends) is known when the next tag comes."""
@@ -381,14 +416,27 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
         found = _TAG.match(data, parser.CurrentByteIndex)
         return found.end() if found else parser.CurrentByteIndex
 
-    def close_text(*_markup) -> None:
-        """A text ends where the next markup begins (a tag, comment, processing instruction or CDATA)."""
+    markup_end = [0]  # where the last tag ended (None after a comment, PI or CDATA mark: not known)
+
+    def close_text(*markup) -> None:
+        """A text is placed where the next markup begins (a tag, comment, processing instruction or CDATA),
+        or, as jing's parser hands text over, where the piece holding its first character that is not white
+        space ends: at the line end or the reference ('&') after it, when that comes first."""
         if events and len(events[-1]) == 2:
-            events[-1] = ("text", events[-1][1], *position(parser.CurrentByteIndex))
+            end = parser.CurrentByteIndex
+            if markup_end[0] is not None:
+                words = _NOT_WHITE.search(data, markup_end[0], end)
+                if words is not None:
+                    piece_end = _PIECE_END.search(data, words.start(), end)
+                    end = piece_end.start() if piece_end else end
+            events[-1] = ("text", events[-1][1], *position(end))
+        if markup:
+            markup_end[0] = None
 
     def tag(event: tuple) -> None:
         close_text()
         events.append(event)
+        markup_end[0] = tag_end()
 
     def start(name, attributes):
         named = [(*_qname(attributes[i]), attributes[i + 1]) for i in range(0, len(attributes), 2)]
@@ -416,7 +464,7 @@ def _events_from_source(data: bytes) -> Iterator[tuple]:
     parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, text
     parser.StartNamespaceDeclHandler, parser.EndNamespaceDeclHandler = declare, undeclare
     parser.CommentHandler = parser.ProcessingInstructionHandler = close_text
-    parser.StartCdataSectionHandler = parser.EndCdataSectionHandler = close_text
+    parser.StartCdataSectionHandler = parser.EndCdataSectionHandler = lambda: close_text("CDATA")
     for offset in range(0, len(data), SOURCE_CHUNK):
         parser.Parse(data[offset : offset + SOURCE_CHUNK], offset + SOURCE_CHUNK >= len(data))
         ready = len(events) - (1 if events and len(events[-1]) == 2 else 0)  # a text still open waits

@@ -1,6 +1,6 @@
 """RELAX NG by derivatives, the algorithm jing implements (James Clark, "An algorithm for RELAX NG
-validation"): a self-contained grammar read into interned patterns, and the derivative of a pattern by
-each event of a document (start tag, attribute, end of start tag, text, end tag).
+validation"): interned patterns (relaxng_grammar.py reads a grammar into them), and the derivative of a
+pattern by each event of a document (start tag, attribute, end of start tag, text, end tag).
 
 Patterns are interned (one object per distinct pattern), so equality is identity and derivatives can be
 memoised; choices are kept flat and free of duplicates, which keeps their size bounded.
@@ -11,18 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lxml import etree
-
-from tei.validate.prune import RNG_NS, inherited, rng
-from tei.validate.xsd_datatypes import Datatype, datatype
-from tei.xmlio import XML_NS
+from tei.validate.xsd_datatypes import Datatype
 
 QName = tuple[str, str]  # (namespace URI or "", local name)
 _WORDS = re.compile(r"[^ \t\r\n]+")  # a list's items are separated by XML white space
-
-
-class UnsupportedGrammar(Exception):
-    """The grammar uses what this reader does not follow (include, externalRef, parentRef, nested grammars)."""
 
 
 class Pattern:
@@ -74,6 +66,9 @@ class Patterns:
         self._untyped_text: dict[Pattern, Pattern] = {}
         self._open_recovering: dict[tuple[Pattern, QName], Pattern] = {}
         self._expected: dict[Pattern, tuple[frozenset[QName], bool]] = {}
+        # The namespaces in scope where the document's text is (QName values are read in them): set by the
+        # reader of the document's events; no namespace at all until it is.
+        self.context: Callable[[str], str | None] = lambda _prefix: None
 
     def _intern(self, key: tuple, nullable: bool = False) -> Pattern:
         found = self._interned.get(key)
@@ -138,7 +133,11 @@ class Patterns:
     def data(self, type_: Datatype, excepted: Pattern | None) -> Pattern:
         return self._intern(("data", type_, excepted))
 
-    def value(self, type_: Datatype, value: str) -> Pattern:
+    def value(self, type_: Datatype, value: str, context: Callable[[str], str | None] | None = None) -> Pattern:
+        """A value pattern; a value whose meaning depends on namespaces (a QName) read in the schema's
+        `context` once, here."""
+        if type_.context_dependent and context is not None:
+            return self._intern(("value", type_, type_.resolved(value, context)))
         return self._intern(("value", type_, type_.normalise(value)))
 
     def attribute(self, names, pattern: Pattern) -> Pattern:
@@ -190,9 +189,22 @@ class Patterns:
         key = (p, name, value)
         found = self._attribute_by_value.get(key)
         if found is None:
-            matched = frozenset(v for v in self.attribute_values(p, name) if self.value_matches(v, value))
-            found = self._attribute_by_value[key] = self._attribute_derivative(p, name, matched)
+            values = self.attribute_values(p, name)
+            matched = frozenset(v for v in values if self.value_matches(v, value))
+            found = self._attribute_derivative(p, name, matched)
+            if not any(self.text_is_context_dependent(v) for v in values):  # else it holds in this context only
+                self._attribute_by_value[key] = found
         return found
+
+    def text_is_context_dependent(self, p: Pattern) -> bool:
+        """True if the pattern's values may mean something else under other namespace declarations."""
+        if p.kind in ("value", "data"):
+            return p.first.context_dependent
+        if p.kind in ("choice",):
+            return any(self.text_is_context_dependent(m) for m in p.first)
+        if p.kind in ("group", "interleave"):
+            return self.text_is_context_dependent(p.first) or self.text_is_context_dependent(p.second)
+        return p.kind in ("oneOrMore", "list", "after") and self.text_is_context_dependent(p.first)
 
     def _attribute_derivative(self, p: Pattern, name: QName, matched: frozenset[Pattern] | None) -> Pattern:
         """The derivative by an attribute whose value matches the value patterns in `matched` (None: any)."""
@@ -303,9 +315,11 @@ class Patterns:
         if kind == "text":
             return p
         if kind == "value":
-            return self.empty if p.first.equal(p.second, text) else self.not_allowed
+            return self.empty if p.first.equal(p.second, text, self.context) else self.not_allowed
         if kind == "data":
-            allowed = p.first.allows(text) and not (p.second is not None and self.text_value(p.second, text).nullable)
+            allowed = p.first.allows(text, self.context) and not (
+                p.second is not None and self.text_value(p.second, text).nullable
+            )
             return self.empty if allowed else self.not_allowed
         if kind == "list":
             derived = p.first
@@ -472,6 +486,20 @@ class Patterns:
         self._possible_attributes[p] = result
         return result
 
+    def values_allowed(self, p: Pattern) -> list[str] | None:
+        """The values that may come here (sorted, as jing lists them in the cases compared), when nothing but values of
+        a datatype read without namespaces may (else None)."""
+        if p.kind == "after":
+            return self.values_allowed(p.first)
+        if p.kind == "value" and not p.first.context_dependent:
+            return [p.second]
+        if p.kind == "choice":
+            found = [self.values_allowed(member) for member in p.first]
+            if any(values is None for values in found):
+                return None
+            return sorted({value for values in found for value in values})
+        return None
+
     def allows_end_tag(self, p: Pattern) -> bool:
         return self.end_tag(p) is not self.not_allowed
 
@@ -505,175 +533,3 @@ def name_class_names(names: tuple) -> list[QName | None]:
     if names[0] == "choice":
         return name_class_names(names[1]) + name_class_names(names[2])
     return [None]
-
-
-class Grammar:
-    """A self-contained RELAX NG grammar (XML syntax) read into patterns; `start` is where validation begins."""
-
-    def __init__(self, grammar: etree._Element):
-        if grammar.tag != rng("grammar"):
-            raise UnsupportedGrammar("the root is not a grammar")
-        self.patterns = Patterns()
-        self._definitions: dict[str, list[etree._Element]] = {}
-        self._built: dict[str, Pattern] = {}
-        self._element_names: set[QName] | None = None  # see allows_anywhere
-        self._element_name_classes: set[tuple] = set()
-        starts = []
-        for node in grammar.iter():
-            if node.tag in (rng("include"), rng("externalRef"), rng("parentRef")) or (
-                node.tag == rng("grammar") and node is not grammar
-            ):
-                raise UnsupportedGrammar(f"{etree.QName(node).localname} is not followed")
-            if node.tag == rng("define"):
-                self._definitions.setdefault(node.get("name"), []).append(node)
-            elif node.tag == rng("start"):
-                starts.append(node)
-        if not starts:
-            raise UnsupportedGrammar("no start")
-        self._starts = starts
-        self.start = self._combined(starts)
-
-    def allows_anywhere(self, name: QName) -> bool:
-        """True if an element pattern reachable from the start matches the name (jing's "not allowed
-        anywhere" when none does: a define no reference reaches is no part of the simplified grammar). The
-        name classes are read from the grammar's XML the first time it is asked (a document with an error)."""
-        if self._element_names is None:
-            names: set[QName] = set()
-            classes: set[tuple] = set()
-            seen: set[str] = set()
-            pending = [child for start in self._starts for child in _patterns_in(start)]
-            while pending:
-                node = pending.pop()
-                if node.tag == rng("ref"):
-                    if node.get("name") not in seen:
-                        seen.add(node.get("name"))
-                        pending.extend(c for d in self._definitions.get(node.get("name"), []) for c in _patterns_in(d))
-                    continue
-                if node.tag == rng("element") and node.get("name") is not None:
-                    names.add(_resolve(node.get("name"), node, inherited(node, "ns")))
-                elif node.tag == rng("element"):
-                    classes.add(_name_class(_patterns_in(node)[0]))
-                pending.extend(_patterns_in(node))
-            self._element_names, self._element_name_classes = names, classes
-        return name in self._element_names or any(contains(names, name) for names in self._element_name_classes)
-
-    def _combined(self, nodes: list[etree._Element]) -> Pattern:
-        """A define or start given more than once is combined by choice or interleave (its @combine)."""
-        combine = next((n.get("combine") for n in nodes if n.get("combine")), "choice")
-        join = self.patterns.interleave if combine == "interleave" else self.patterns.choice
-        result = None
-        for node in nodes:
-            pattern = self._group(_patterns_in(node))
-            result = pattern if result is None else join(result, pattern)
-        return result
-
-    def _reference(self, name: str) -> Pattern:
-        if name not in self._built:
-            if name not in self._definitions:
-                raise UnsupportedGrammar(f"reference to the undefined {name}")
-            self._built[name] = self.patterns.not_allowed  # a guard; references only recur through elements
-            self._built[name] = self._combined(self._definitions[name])
-        return self._built[name]
-
-    def _group(self, nodes: list[etree._Element]) -> Pattern:
-        result = self.patterns.empty
-        for node in nodes:
-            result = self.patterns.group(result, self._pattern(node))
-        return result
-
-    def _pattern(self, node: etree._Element) -> Pattern:
-        p, tag = self.patterns, etree.QName(node).localname
-        children = _patterns_in(node)
-        if tag == "element":
-            names, content = self._named(node, children, for_attribute=False)
-            return ElementPattern(names, lambda: self._group(content))
-        if tag == "attribute":
-            names, content = self._named(node, children, for_attribute=True)
-            return p.attribute(names, self._group(content) if content else p.text)
-        if tag in ("group", "div"):
-            return self._group(children)
-        if tag == "interleave":
-            result = p.empty
-            for child in children:
-                result = p.interleave(result, self._pattern(child))
-            return result
-        if tag == "choice":
-            return self._choice_of(children)
-        if tag == "optional":
-            return p.choice(self._group(children), p.empty)
-        if tag == "zeroOrMore":
-            return p.choice(p.one_or_more(self._group(children)), p.empty)
-        if tag == "oneOrMore":
-            return p.one_or_more(self._group(children))
-        if tag == "mixed":
-            return p.interleave(self._group(children), p.text)
-        if tag == "list":
-            return p.list_of(self._group(children))
-        if tag == "ref":
-            return self._reference(node.get("name"))
-        if tag == "empty":
-            return p.empty
-        if tag == "text":
-            return p.text
-        if tag == "notAllowed":
-            return p.not_allowed
-        if tag == "data":
-            excepted = node.find(rng("except"))
-            params = tuple((param.get("name"), param.text or "") for param in node.iter(rng("param")))
-            type_ = datatype(inherited(node, "datatypeLibrary"), node.get("type"), params)
-            return p.data(type_, None if excepted is None else self._choice_of(_patterns_in(excepted)))
-        if tag == "value":  # without a type, RELAX NG's own token
-            library = inherited(node, "datatypeLibrary") if node.get("type") else ""
-            return p.value(datatype(library, node.get("type", "token"), ()), node.text or "")
-        raise UnsupportedGrammar(f"{tag} is not followed")
-
-    def _choice_of(self, nodes: list[etree._Element]) -> Pattern:
-        return self.patterns.choice_of([self._pattern(node) for node in nodes])
-
-    def _named(self, node, children, for_attribute: bool) -> tuple[tuple, list[etree._Element]]:
-        """The name class of an element or attribute pattern, and the patterns of its content."""
-        qualified = node.get("name")
-        if qualified is not None:
-            default_ns = (node.get("ns") or "") if for_attribute else inherited(node, "ns")
-            return ("name", *_resolve(qualified, node, default_ns)), children
-        return _name_class(children[0]), children[1:]
-
-
-def _patterns_in(node: etree._Element) -> list[etree._Element]:
-    return [
-        c
-        for c in node
-        if isinstance(c.tag, str)
-        and c.tag.startswith(f"{{{RNG_NS}}}")
-        and c.tag != rng("param")
-        and c.tag != rng("except")
-    ]
-
-
-def _name_class(node: etree._Element) -> tuple:
-    tag = etree.QName(node).localname
-    excepted = node.find(rng("except"))
-    if tag == "name":
-        return ("name", *_resolve((node.text or "").strip(), node, inherited(node, "ns")))
-    if tag == "anyName":
-        return ("anyName", None if excepted is None else _choice_of_names(list(excepted)))
-    if tag == "nsName":
-        return ("nsName", inherited(node, "ns"), None if excepted is None else _choice_of_names(list(excepted)))
-    if tag == "choice":
-        return _choice_of_names(list(node))
-    raise UnsupportedGrammar(f"{tag} is not a name class")
-
-
-def _choice_of_names(nodes: list[etree._Element]) -> tuple:
-    classes = [_name_class(n) for n in nodes if isinstance(n.tag, str)]
-    result = classes[0]
-    for other in classes[1:]:
-        result = ("choice", result, other)
-    return result
-
-
-def _resolve(qualified: str, node: etree._Element, default_ns: str) -> QName:
-    if ":" in qualified:
-        prefix, local = qualified.split(":", 1)
-        return (XML_NS if prefix == "xml" else node.nsmap.get(prefix, "")), local
-    return default_ns, qualified

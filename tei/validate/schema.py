@@ -24,13 +24,13 @@ from lxml import etree
 
 from tei.diagnostics import Diagnostic, error, warning
 from tei.errors import InvalidInputError, UsageError
-from tei.validate import prune
+from tei.validate import prune, relaxng_checks
 from tei.validate.schematron import SCH15_NS, SCH_NS, SchematronSchema, has_rules
 from tei.xmlio import parse_file
 
 if TYPE_CHECKING:  # read only when a document fails (valid ones never need them)
     from tei.validate.locate import Located
-    from tei.validate.relaxng import Grammar
+    from tei.validate.relaxng_grammar import Grammar
 
 XSD_NS = "http://www.w3.org/2001/XMLSchema"
 VC_NS = "http://www.w3.org/2007/XMLSchema-versioning"
@@ -67,7 +67,10 @@ class RelaxNGSchema:
         )
         self._compiled: OrderedDict[frozenset, etree.RelaxNG] = OrderedDict()
         self._derivatives: Grammar | None = None
+        self._unreadable = False  # the derivatives cannot read the grammar (libxml2's words are given)
+        self._may_read_namespaced_values: bool | None = None  # QName values here or in a file it refers to
         self._pruner: prune.Pruner | None = None
+        self._check_restrictions()
         if not self.prunable:
             self._whole = self._compile(self.grammar)
 
@@ -75,9 +78,35 @@ class RelaxNGSchema:
         try:
             return etree.RelaxNG(etree.ElementTree(grammar))
         except etree.RelaxNGParseError as exc:
+            entries = list(exc.error_log)
+            line, column = relaxng_checks.place(
+                self.grammar.getroottree(),
+                self.source,
+                line=(entries[0].line or None) if entries else None,
+                message=entries[0].message if entries else "",
+            )
+            if entries and entries[0].filename and Path(entries[0].filename).resolve() != self.source:
+                # in a file the schema refers to (named in the message): placed at the reference leading there
+                line, column = relaxng_checks.place(self.grammar.getroottree(), self.source, message="include")
             raise InvalidInputError(
-                error("SCH002", f"the RELAX NG schema cannot be compiled: {_first_message(exc.error_log)}", self.source)
+                error(
+                    "SCH002",
+                    f"the RELAX NG schema cannot be compiled: {_first_message(exc.error_log)}",
+                    self.source,
+                    line,
+                    column,
+                )
             ) from None
+
+    def _check_restrictions(self) -> None:
+        """The restrictions libxml2 does not enforce (relaxng_checks.py)."""
+        broken = relaxng_checks.broken_restriction(self.grammar)
+        if broken is not None:
+            node, what = broken
+            line, column = relaxng_checks.place(self.grammar.getroottree(), self.source, node)
+            raise InvalidInputError(
+                error("SCH002", f"the RELAX NG schema is incorrect: {what}", self.source, line, column)
+            )
 
     def validator_for(self, tree: etree._ElementTree) -> etree.RelaxNG:
         """The compiled grammar for this document: the whole one, or one pruned to its element names."""
@@ -94,6 +123,12 @@ class RelaxNGSchema:
         return self._compiled[key]
 
     def check(self, tree: etree._ElementTree, name: str) -> Iterator[Diagnostic]:
+        if self._derivatives_decide():  # libxml2 reads QName values without their namespaces (spectest 378, 379)
+            placed = self.jing_errors(tree)
+            if not self._unreadable:
+                for entry in placed:
+                    yield error("RNG", entry.message, name, entry.line, entry.column)
+                return
         validator = self.validator_for(tree)
         if validator.validate(tree):
             return
@@ -103,17 +138,37 @@ class RelaxNGSchema:
         if not placed and not validator.error_log:
             yield error("RNG", "the document is not valid against the schema", name, tree.getroot().sourceline)
 
+    def _derivatives_decide(self) -> bool:
+        """True when the verdict is the derivatives' rather than libxml2's: the grammar has values read in
+        namespaces (QName, NOTATION), which libxml2 compares as strings."""
+        from tei.validate.relaxng_grammar import Grammar, UnsupportedGrammar
+
+        if self._may_read_namespaced_values is None:  # read once from the XML, so a valid document builds nothing
+            self._may_read_namespaced_values = not prune.is_self_contained(self.grammar) or any(
+                (node.get("type") or "").strip() in ("QName", "NOTATION")
+                for node in self.grammar.iter(prune.rng("data"), prune.rng("value"))
+            )
+        if not self._may_read_namespaced_values:
+            return False
+        if self._derivatives is None and not self._unreadable:
+            try:
+                self._derivatives = Grammar(self.grammar)
+            except UnsupportedGrammar:
+                self._unreadable = True
+        return self._derivatives is not None and self._derivatives.context_dependent
+
     def jing_errors(self, tree: etree._ElementTree) -> list[Located]:
         """The errors jing reports, in order, from the whole grammar read into derivatives (only what the
-        document enters is read); empty if the grammar cannot be read so (it includes other files)."""
+        document enters is read); empty if the grammar cannot be read so (a file it refers to is missing)."""
         from tei.validate import locate
-        from tei.validate.relaxng import Grammar, UnsupportedGrammar
+        from tei.validate.relaxng_grammar import Grammar, UnsupportedGrammar
 
         try:
-            if self._derivatives is None:
+            if self._derivatives is None and not self._unreadable:
                 self._derivatives = Grammar(self.grammar)
-            return locate.errors(self._derivatives, tree)
+            return [] if self._derivatives is None else locate.errors(self._derivatives, tree)
         except UnsupportedGrammar:
+            self._unreadable = True
             return []
 
 

@@ -70,6 +70,7 @@ _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # 29: a leap 
 _ELEMENTPATH_TYPES = {"QName": "QName", "base64Binary": "Base64Binary", "hexBinary": "HexBinary"}
 _LISTS = {"IDREFS": "NCName", "ENTITIES": "NCName", "NMTOKENS": "NMTOKEN"}
 _DATES = frozenset({"date", "dateTime", "gYear", "gYearMonth"})
+_CONTEXT_DEPENDENT = frozenset({"QName", "NOTATION"})  # values read in the namespaces declared where they stand
 
 
 class Datatype:
@@ -79,6 +80,7 @@ class Datatype:
         self.library, self.name, self.params = library, name, params
         self.whitespace = "preserve" if name == "string" else "replace" if name == "normalizedString" else "collapse"
         self._patterns = [_pattern(value) for key, value in params if key == "pattern"]  # tests of whole values
+        self.context_dependent = library == XSD_LIBRARY and name in _CONTEXT_DEPENDENT
 
     def __repr__(self) -> str:
         return f"<datatype {self.name}>"
@@ -90,14 +92,32 @@ class Datatype:
             return _XML_SPACE.sub(" ", text)
         return text
 
-    def allows(self, text: str) -> bool:
+    def allows(self, text: str, context: Callable[[str], str | None] | None = None) -> bool:
+        """Whether the text is of this type; a QName's prefix must be declared in the `context` (prefix to
+        namespace, where the text stands) when one is given."""
         value = self.normalise(text)
         if self.library == XSD_LIBRARY and not _lexically_valid(self.name, value):
             return False
+        if self.context_dependent and context is not None and self.resolved(value, context) is None:
+            return False
         return all(matches(value) for matches in self._patterns) and self._within_facets(value)
 
-    def equal(self, value: str, text: str) -> bool:
+    def equal(self, value: str, text: str, context: Callable[[str], str | None] | None = None) -> bool:
+        """Whether the text stands for the value (a QName: the same namespace and local name, each read in
+        its own context; `value` was resolved in the schema's)."""
+        if self.context_dependent and context is not None:
+            return self.allows(text, context) and value == self.resolved(text, context)
         return self.allows(text) and value == self.normalise(text)
+
+    def resolved(self, text: str, context: Callable[[str], str | None]) -> str | None:
+        """A QName as "{namespace}local" read in the context (an unprefixed one in the default namespace,
+        context("")); None if its prefix is not declared there."""
+        value = self.normalise(text)
+        prefix, _, local = value.rpartition(":")
+        namespace = context(prefix)
+        if namespace is None and prefix:
+            return None
+        return f"{{{namespace or ''}}}{local}"
 
     def _within_facets(self, value: str) -> bool:
         for key, limit in self.params:

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from validate.corpus_sweeps import kind, swept_documents
+from validate.corpus_sweeps import NotForThisSweep, kind, swept_documents
 from validate.jing_runs import GROUP, JingError, corpus_first_errors, jing_first_errors
 
 from tei.diagnostics import Diagnostic, Severity
 from tei.errors import InvalidInputError
 from tei.validate import ValidationOptions, check_file
 from tei.validate.locate import errors
-from tei.validate.relaxng import Grammar
+from tei.validate.relaxng_grammar import Grammar
 from tei.validate.schema import load_schema
 from tei.xmlio import parse_file
 
@@ -165,3 +165,17 @@ def test_the_pruned_grammar_gives_the_whole_grammars_verdict_and_first_line(
         assert ((ours[0].line, ours[0].column) if ours else None) == whole_first, document
         compared += 1
     assert compared >= 50
+
+
+def test_a_sweep_names_a_file_of_a_kind_it_was_not_written_for(tmp_path):
+    entities = tmp_path / "entities.xml"
+    entities.write_text('<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', encoding="utf-8")
+    version = tmp_path / "xml11.xml"
+    version.write_text('<?xml version="1.1"?><a/>', encoding="utf-8")
+    for path, why in ((entities, "declares entities"), (version, "XML 1.1")):
+        with pytest.raises(NotForThisSweep, match=why) as refused:
+            kind(path)
+        assert str(path) in str(refused.value)
+    fragment = tmp_path / "fragment.xml"
+    fragment.write_text('<div xmlns="http://www.tei-c.org/ns/1.0"/>', encoding="utf-8")
+    assert kind(fragment) == "other root"
