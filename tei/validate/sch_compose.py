@@ -186,6 +186,7 @@ def _expand_rule(rule: etree._Element, rules: dict, source: Path, chain: tuple[s
 
 def _instantiate_abstract_patterns(root: etree._Element, source: Path) -> None:
     abstract = {p.get("id"): p for p in root.iter(sch("pattern")) if p.get("abstract") == "true"}
+    instances: list[etree._Element] = []
     for pattern in list(root.iter(sch("pattern"))):
         name = pattern.get("is-a")
         if name is None:
@@ -208,9 +209,35 @@ def _instantiate_abstract_patterns(root: etree._Element, source: Path) -> None:
                         element.set(attribute, _substituted(value, parameters))
         instance.tail = pattern.tail
         pattern.getparent().replace(pattern, instance)
+        _instantiate_diagnostics(root, instance, parameters, len(instances))
+        instances.append(instance)
     for pattern in abstract.values():
         if pattern.getparent() is not None:
             pattern.getparent().remove(pattern)
+
+
+def _instantiate_diagnostics(root: etree._Element, instance: etree._Element, parameters: dict, number: int) -> None:
+    """The sch:diagnostic elements an instance's assertions name, copied with the instance's parameters put
+    in (ISO 2020: the params of an abstract pattern reach its diagnostics), under ids of their own."""
+    diagnostics = {d.get("id"): d for d in root.iter(sch("diagnostic")) if d.get("id")}
+    for assertion in instance.iter(sch("assert"), sch("report")):
+        names = (assertion.get("diagnostics") or "").split()
+        if not names or not parameters:
+            continue
+        renamed = []
+        for name in names:
+            if name not in diagnostics:
+                renamed.append(name)
+                continue
+            copied = _copy(diagnostics[name])
+            copied.set("id", f"{name}#{number}")
+            for element in copied.iter(etree.Element):
+                for attribute, value in element.attrib.items():
+                    if "$" in value:
+                        element.set(attribute, _substituted(value, parameters))
+            diagnostics[name].getparent().append(copied)
+            renamed.append(copied.get("id"))
+        assertion.set("diagnostics", " ".join(renamed))
 
 
 _PARAMETER = re.compile(r"\$([\w.-]+)")

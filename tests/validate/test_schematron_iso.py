@@ -164,3 +164,13 @@ def test_schematron_15_is_read_as_iso(tmp_path):
         "utf-8",
     )
     assert [d.message for d in findings(path)] == ["an item needs an id"]
+
+
+def test_an_asserts_diagnostics_follow_its_message(tmp_path):
+    path = schema(
+        tmp_path,
+        '<pattern><rule context="item"><assert test="false()" diagnostics="d1">no</assert>'
+        '<assert test="false()" diagnostics="d1"/></rule></pattern>'
+        '<diagnostics><diagnostic id="d1">found <value-of select="."/></diagnostic></diagnostics>',
+    )
+    assert [d.message for d in findings(path)] == ["no (found text)", "found text"]
