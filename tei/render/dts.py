@@ -153,6 +153,18 @@ def _wrapped(element: etree._Element) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8") + b"\n"
 
 
+# The entry point of every DTS tree this module writes (an edition's, a corpus's): where its three endpoints are.
+ENTRY_POINT = {
+    "@context": CONTEXT,
+    "dtsVersion": VERSION,
+    "@id": "index.json",
+    "@type": "EntryPoint",
+    "collection": COLLECTION,
+    "navigation": NAVIGATION,
+    "document": DOCUMENT,
+}
+
+
 def edition_files(edition: Path, folder: Path) -> dict[Path, bytes]:
     """Every response of one edition, under `folder` (the site's dts/; the page is ../index.html)."""
     tree = parse_file(edition)
@@ -160,17 +172,7 @@ def edition_files(edition: Path, folder: Path) -> dict[Path, bytes]:
     units = citable_units(tree)
     page = "../index.html"
     files: dict[str, bytes] = {
-        "index.json": _json(
-            {
-                "@context": CONTEXT,
-                "dtsVersion": VERSION,
-                "@id": "index.json",
-                "@type": "EntryPoint",
-                "collection": COLLECTION,
-                "navigation": NAVIGATION,
-                "document": DOCUMENT,
-            }
-        ),  # fmt: skip
+        "index.json": _json(ENTRY_POINT),
         "collection.json": _json(
             {
                 "@context": CONTEXT,
@@ -232,17 +234,7 @@ def corpus_files(output: Path, works: list[Path]) -> dict[Path, bytes]:
             if child not in collections[parent]:
                 collections[parent].append(child)
     files: dict[str, bytes] = {
-        "index.json": _json(
-            {
-                "@context": CONTEXT,
-                "dtsVersion": VERSION,
-                "@id": "index.json",
-                "@type": "EntryPoint",
-                "collection": COLLECTION,
-                "navigation": NAVIGATION,
-                "document": DOCUMENT,
-            }
-        ),  # fmt: skip
+        "index.json": _json(ENTRY_POINT),
     }
 
     def member(child: str, here: str, parents: int) -> dict:
