@@ -61,7 +61,7 @@ def test_the_forms_not_collated_are_printed_after_the_text(engine, latin, tmp_pa
     others = [e for e in etree.parse(str(latin)).iter(f"{TEI}abbr", f"{TEI}sic", f"{TEI}orig")]
     assert len(others) == 3
     listed = words.split("Forms of the transcriptions not collated", 1)[1]
-    entries = ["verbum] vbm W1 (abbr.)", "verbum] uerbum W2 (orig.)", "verbum] verbi W1 (sic)"]
+    entries = ["verbum] vbm W1 1r.1 (abbr.)", "verbum] uerbum W2 5r.2 (orig.)", "verbum] verbi W1 1v.1 (sic)"]
     assert all(entry in listed for entry in entries), listed
     assert [listed.index(entry) for entry in entries] == sorted(listed.index(entry) for entry in entries)
     for word in ("vbm", "uerbum", "verbi"):  # nowhere else: not in the text, not in the apparatus of variants

@@ -572,8 +572,8 @@
        A choice of an edition collated from transcriptions prints its collated form (@ana="#collated") in
        the text; each other form (abbr, sic, orig, with @source naming the transcription it comes from) is
        listed after the text, in text order, as editions of manuscripts record orthographica apart from the
-       apparatus of variants: "verbum] vbm W1 (abbr.)", lemma, bracket, the witness's form, its witness and
-       what kind of form it is. They are not variants (the collation read the choice as one reading), so they
+       apparatus of variants: "verbum] vbm W1 1r.1 (abbr.)", lemma, bracket, the witness's form, its witness,
+       its page and line there (where the edition has them) and what kind of form it is. They are not variants (the collation read the choice as one reading), so they
        stay out of the numbered apparatus; listed, no form a transcription gives is lost in print. A form
        inside a form not collated is left out with it: its text is in that form's entry. -->
   <xsl:variable name="forms-not-collated"
@@ -595,6 +595,14 @@
       </xsl:variable>
       <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(normalize-space($lemma), '] ', normalize-space(.), ' ')"/></xsl:call-template>
       <xsl:call-template name="source-sigla"><xsl:with-param name="tokens" select="normalize-space(@source)"/></xsl:call-template>
+      <!-- Where its witness has it: the page and line of the first witness's last pb and lb before it
+           ("1r.2"), so that two entries of one lemma are told apart and found in the manuscript. -->
+      <xsl:variable name="ed" select="concat('#', substring-after(concat(' ', substring-before(concat(normalize-space(@source), ' '), ' ')), ' #'), ' ')"/>
+      <xsl:variable name="page" select="preceding::tei:pb[contains(concat(normalize-space(@ed), ' '), $ed)][1]/@n"/>
+      <xsl:variable name="line" select="preceding::tei:lb[contains(concat(normalize-space(@ed), ' '), $ed)][1]/@n"/>
+      <xsl:if test="$page or $line">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' ', $page, substring('.', 1, number($page and $line)), $line)"/></xsl:call-template>
+      </xsl:if>
       <xsl:call-template name="emit-text">
         <xsl:with-param name="text">
           <xsl:choose>
