@@ -30,7 +30,7 @@ NT = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def _words(pdf) -> str:
-    return " ".join(pdftotext(pdf).split())
+    return " ".join(pdftotext(pdf, "-layout").split())  # lines as set: a run-in entry may end a line
 
 
 @pytest.fixture(scope="module")

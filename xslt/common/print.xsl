@@ -575,11 +575,12 @@
        apparatus of variants: "verbum] vbm W1 1r.1 (abbr.)", lemma, bracket, the witness's form, its witness,
        its page and line there (where the edition has them) and what kind of form it is. They are not variants (the collation read the choice as one reading), so they
        stay out of the numbered apparatus; listed, no form a transcription gives is lost in print. A form
-       inside a form not collated is left out with it: its text is in that form's entry. -->
+       inside a form not collated is left out with it: its text is in that form's entry. A form without
+       text (a glyph the transcription draws but maps to no character) says nothing and is left out. -->
   <xsl:variable name="forms-not-collated"
       select="//tei:text//tei:choice[tei:*[contains(@ana, '#collated')]]
                 [not(ancestor::tei:*[parent::tei:choice][not(contains(@ana, '#collated'))])]
-                /tei:*[not(contains(@ana, '#collated'))]"/>
+                /tei:*[not(contains(@ana, '#collated'))][normalize-space() != '']"/>
 
   <!-- The entries, separated by the layer's hook forms-separator. -->
   <xsl:template name="forms-not-collated">

@@ -660,7 +660,8 @@
   </xsl:template>
 
   <!-- Sigla in italic (the main font's real italic). -->
-  <xsl:template name="forms-separator"><xsl:text>\\&#10;</xsl:text></xsl:template>
+  <!-- The register of forms not collated runs on as the apparatus does, its entries an em apart. -->
+  <xsl:template name="forms-separator"><xsl:text>\quad{} </xsl:text></xsl:template>
 
   <xsl:template name="emit-siglum">
     <xsl:param name="siglum"/>

@@ -417,7 +417,8 @@
     <xsl:call-template name="in-language"/>
   </xsl:template>
 
-  <xsl:template name="forms-separator"><xsl:text>\&#10;</xsl:text></xsl:template>
+  <!-- The register of forms not collated runs on as the apparatus does, its entries an em apart. -->
+  <xsl:template name="forms-separator"><xsl:text>#h(1em) </xsl:text></xsl:template>
 
   <!-- Sigla in italic. -->
   <xsl:template name="emit-siglum">
