@@ -71,7 +71,14 @@ TIER_FIXTURES = {
     "external_tool": {"jing", "teiphy", "xsltproc"},
 }
 SLOW_FILES = {"test_interruption.py", "test_soak.py", "test_corpus.py", "test_packaging.py"}
-TOOL_FILES = {"test_pdf.py", "test_pdf_engines.py", "test_pdf_corpora.py", "test_hadith.py", "test_xsltproc.py"}
+TOOL_FILES = {
+    "test_pdf.py",
+    "test_pdf_engines.py",
+    "test_pdf_corpora.py",
+    "test_pdf_transcriptions.py",
+    "test_hadith.py",
+    "test_xsltproc.py",
+}
 
 
 # Groups for pytest-xdist (scripts/check.sh runs `--dist loadgroup`): the tests of one group run on one worker,

@@ -567,4 +567,70 @@
     </xsl:choose>
   </xsl:template>
 
+  <!-- ================================================================ forms not collated
+
+       A choice of an edition collated from transcriptions prints its collated form (@ana="#collated") in
+       the text; each other form (abbr, sic, orig, with @source naming the transcription it comes from) is
+       listed after the text, in text order, as editions of manuscripts record orthographica apart from the
+       apparatus of variants: "verbum] vbm W1 1r.1 (abbr.)", lemma, bracket, the witness's form, its witness,
+       its page and line there (where the edition has them) and what kind of form it is. They are not variants (the collation read the choice as one reading), so they
+       stay out of the numbered apparatus; listed, no form a transcription gives is lost in print. A form
+       inside a form not collated is left out with it: its text is in that form's entry. A form without
+       text (a glyph the transcription draws but maps to no character) says nothing and is left out. -->
+  <xsl:variable name="forms-not-collated"
+      select="//tei:text//tei:choice[tei:*[contains(@ana, '#collated')]]
+                [not(ancestor::tei:*[parent::tei:choice][not(contains(@ana, '#collated'))])]
+                /tei:*[not(contains(@ana, '#collated'))][normalize-space() != '']"/>
+
+  <!-- The entries, separated by the layer's hook forms-separator. -->
+  <xsl:template name="forms-not-collated">
+    <xsl:for-each select="$forms-not-collated">
+      <xsl:if test="position() &gt; 1"><xsl:call-template name="forms-separator"/></xsl:if>
+      <xsl:variable name="shown" select="../tei:*[contains(@ana, '#collated')][1]"/>
+      <!-- The collated form as printed: its text without the forms of a choice inside it that are not. -->
+      <xsl:variable name="lemma">
+        <xsl:for-each select="$shown//text()[not(ancestor::tei:*[parent::tei:choice][not(contains(@ana, '#collated'))]
+                                              [count(. | $shown/descendant::*) = count($shown/descendant::*)])]">
+          <xsl:value-of select="."/>
+        </xsl:for-each>
+      </xsl:variable>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(normalize-space($lemma), '] ', normalize-space(.), ' ')"/></xsl:call-template>
+      <xsl:call-template name="source-sigla"><xsl:with-param name="tokens" select="normalize-space(@source)"/></xsl:call-template>
+      <!-- Where its witness has it: the page and line of the first witness's last pb and lb before it
+           ("1r.2"), so that two entries of one lemma are told apart and found in the manuscript. -->
+      <xsl:variable name="ed" select="concat('#', substring-after(concat(' ', substring-before(concat(normalize-space(@source), ' '), ' ')), ' #'), ' ')"/>
+      <xsl:variable name="page" select="preceding::tei:pb[contains(concat(normalize-space(@ed), ' '), $ed)][1]/@n"/>
+      <xsl:variable name="line" select="preceding::tei:lb[contains(concat(normalize-space(@ed), ' '), $ed)][1]/@n"/>
+      <xsl:if test="$page or $line">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' ', $page, substring('.', 1, number($page and $line)), $line)"/></xsl:call-template>
+      </xsl:if>
+      <xsl:call-template name="emit-text">
+        <xsl:with-param name="text">
+          <xsl:choose>
+            <xsl:when test="self::tei:abbr"> (abbr.)</xsl:when>
+            <xsl:when test="self::tei:sic"> (sic)</xsl:when>
+            <xsl:when test="self::tei:orig"> (orig.)</xsl:when>
+            <xsl:otherwise><xsl:value-of select="concat(' (', local-name(), ')')"/></xsl:otherwise>
+          </xsl:choose>
+        </xsl:with-param>
+      </xsl:call-template>
+    </xsl:for-each>
+  </xsl:template>
+
+  <!-- The sigla of @source's witnesses ("#W1 #W2"), each as the apparatus prints it. -->
+  <xsl:template name="source-sigla">
+    <xsl:param name="tokens"/>
+    <xsl:if test="$tokens != ''">
+      <xsl:variable name="token" select="substring-before(concat($tokens, ' '), ' ')"/>
+      <xsl:call-template name="emit-siglum">
+        <xsl:with-param name="token" select="$token"/>
+        <xsl:with-param name="siglum"><xsl:call-template name="siglum"><xsl:with-param name="token" select="$token"/></xsl:call-template></xsl:with-param>
+      </xsl:call-template>
+      <xsl:if test="contains($tokens, ' ')">
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' '"/></xsl:call-template>
+        <xsl:call-template name="source-sigla"><xsl:with-param name="tokens" select="substring-after($tokens, ' ')"/></xsl:call-template>
+      </xsl:if>
+    </xsl:if>
+  </xsl:template>
+
 </xsl:stylesheet>

@@ -46,6 +46,14 @@
     <xsl:if test="$paraphrase-series = 'end' and //tei:text//tei:app[@type = 'paraphrase']">
       <xsl:text>&#10;\clearpage&#10;{\footnotesize\noindent\textbf{Paraphrase}\par}\smallskip&#10;\doendnotes{A}&#10;</xsl:text>
     </xsl:if>
+    <!-- The forms of the transcriptions not collated (print.xsl), after the text, as in the Typst edition. -->
+    <xsl:if test="$forms-not-collated">
+      <xsl:text>&#10;\bigskip&#10;{\footnotesize\noindent\textbf{</xsl:text>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text">Forms of the transcriptions not collated</xsl:with-param></xsl:call-template>
+      <xsl:text>}\par\noindent&#10;</xsl:text>
+      <xsl:call-template name="forms-not-collated"/>
+      <xsl:text>\par}&#10;</xsl:text>
+    </xsl:if>
     <!-- The index of cited verses, after the text, at the apparatus size, as in the Typst edition. -->
     <xsl:if test="$quran-citations">
       <xsl:text>&#10;\bigskip&#10;{\footnotesize\noindent\textbf{</xsl:text>
@@ -652,6 +660,9 @@
   </xsl:template>
 
   <!-- Sigla in italic (the main font's real italic). -->
+  <!-- The register of forms not collated runs on as the apparatus does, its entries an em apart. -->
+  <xsl:template name="forms-separator"><xsl:text>\quad{} </xsl:text></xsl:template>
+
   <xsl:template name="emit-siglum">
     <xsl:param name="siglum"/>
     <xsl:text>\textit{</xsl:text>

@@ -63,6 +63,14 @@
     <xsl:text>#tei-text[&#10;</xsl:text>
     <xsl:apply-templates select="(//tei:text/tei:body)[1]" mode="body"/>
     <xsl:text>&#10;]&#10;#if tei-mode == "measure" { tei-measurements() }&#10;</xsl:text>
+    <!-- The forms of the transcriptions not collated (print.xsl), after the text at the apparatus size. -->
+    <xsl:if test="$forms-not-collated">
+      <xsl:text>&#10;#block(above: 2em)[#set text(size: tei-apparatus-size)&#10;*</xsl:text>
+      <xsl:call-template name="emit-text"><xsl:with-param name="text">Forms of the transcriptions not collated</xsl:with-param></xsl:call-template>
+      <xsl:text>*\&#10;</xsl:text>
+      <xsl:call-template name="forms-not-collated"/>
+      <xsl:text>&#10;]&#10;</xsl:text>
+    </xsl:if>
     <!-- The index of cited verses, after the text, set at the apparatus size as back matter. -->
     <xsl:if test="$quran-citations">
       <xsl:text>&#10;#block(above: 2em)[#set text(size: tei-apparatus-size)&#10;*</xsl:text>
@@ -408,6 +416,9 @@
   <xsl:template match="*[@xml:lang][not(key('no-witness-text', generate-id()))]" mode="reading-content">
     <xsl:call-template name="in-language"/>
   </xsl:template>
+
+  <!-- The register of forms not collated runs on as the apparatus does, its entries an em apart. -->
+  <xsl:template name="forms-separator"><xsl:text>#h(1em) </xsl:text></xsl:template>
 
   <!-- Sigla in italic. -->
   <xsl:template name="emit-siglum">
