@@ -64,14 +64,18 @@ class Agreement:
         return len(self.witnesses) * (len(self.witnesses) - 1) // 2
 
     def __iter__(self) -> Iterator[PairAgreement]:
+        for counts in self.counts():
+            yield PairAgreement(*counts)
+
+    def counts(self) -> Iterator[tuple[str, str, int, int]]:
+        """(first, second, compared, agreeing) for every pair, as plain tuples (what the tables write)."""
         codes, witnesses = self.codes, self.witnesses
         for index, first in enumerate(witnesses[:-1]):
             row, later = codes[index], codes[index + 1 :]
             has = row >= 0
             compared = (later[:, has] >= 0).sum(axis=1).tolist()
             agreeing = (later[:, has] == row[has]).sum(axis=1).tolist()
-            for second, both, same in zip(witnesses[index + 1 :], compared, agreeing):
-                yield PairAgreement(first, second, both, same)
+            yield from zip((first,) * len(compared), witnesses[index + 1 :], compared, agreeing)
 
 
 @dataclass(frozen=True)

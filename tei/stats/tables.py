@@ -74,10 +74,12 @@ def json_chunks(stats: Statistics) -> Iterator[str]:
     bytes as json.dumps of the whole, each pair dumped alone and indented to its depth (4 spaces)."""
     head, tail = json.dumps(_records(stats, _SLOT), ensure_ascii=False, indent=2).split(json.dumps(_SLOT), 1)
     yield head
+    string, opening = json.JSONEncoder(ensure_ascii=False).encode, ("[\n", ",\n")
     pairs = (
-        ("[\n" if index == 0 else ",\n")
-        + "\n".join("    " + line for line in json.dumps(pair_record(p), ensure_ascii=False, indent=2).split("\n"))
-        for index, p in enumerate(stats.agreement)
+        f'{opening[index > 0]}    {{\n      "first": {string(first)},\n      "second": {string(second)},\n'
+        f'      "compared": {compared},\n      "agreeing": {agreeing},\n'
+        f'      "share": {repr(round(agreeing / compared, 4)) if compared else "null"}\n    }}'
+        for index, (first, second, compared, agreeing) in enumerate(stats.agreement.counts())
     )
     written = False
     for piece in _pieces(pairs):
@@ -105,11 +107,13 @@ def csv_chunks(stats: Statistics) -> Iterator[str]:
         for kind, count in records[measure].items():
             writer.writerow([measure, kind, "", count, "", ""])
     yield taken()
-    for count, p in enumerate(stats.agreement, 1):
-        pair = pair_record(p)
-        writer.writerow(["agreement", pair["first"], pair["second"], pair["share"], pair["compared"], pair["agreeing"]])
-        if count % PIECE == 0:
-            yield taken()
+    rows = (
+        ("agreement", first, second, round(agreeing / compared, 4) if compared else None, compared, agreeing)
+        for first, second, compared, agreeing in stats.agreement.counts()
+    )
+    while batch := list(islice(rows, PIECE)):
+        writer.writerows(batch)
+        yield taken()
     for window in records["density"]["windows"]:
         writer.writerow(["density", window["start"], window["end"], window["units"], "", ""])
     yield taken()
@@ -129,18 +133,19 @@ def text_chunks(stats: Statistics) -> Iterator[str]:
     lines += [f"  {kind:<16}{count:>6}" for kind, count in records["readings_by_type"].items()]
     lines += ["", "agreement (same reading, over the units both witnesses pass through):"]
     yield "\n".join(lines) + "\n"
-    yield from _pieces(_text_pair(stats, pair_record(p)) for p in stats.agreement)
+    sigla = stats.sigla
+    yield from _pieces(
+        f"  {sigla[first]:>8} {sigla[second]:<8}{_text_share(compared, agreeing)}  ({agreeing} of {compared})\n"
+        for first, second, compared, agreeing in stats.agreement.counts()
+    )
     lines = ["", f"variation density along witness {stats.sigla.get(stats.reference, '')} (units per window):"]
     lines += [f"  {w['start']:>7}-{w['end']:<7}{'#' * w['units']} {w['units']}" for w in records["density"]["windows"]]
     yield "\n".join(lines) + "\n"
 
 
-def _text_pair(stats: Statistics, pair: dict) -> str:
-    share = "   n/a" if pair["share"] is None else f"{pair['share']:>6.1%}"
-    return (
-        f"  {stats.sigla[pair['first']]:>8} {stats.sigla[pair['second']]:<8}{share}"
-        f"  ({pair['agreeing']} of {pair['compared']})\n"
-    )
+def _text_share(compared: int, agreeing: int) -> str:
+    """The share as the text table prints it: rounded to four places first (as in JSON and CSV), then as %."""
+    return f"{round(agreeing / compared, 4):>6.1%}" if compared else "   n/a"
 
 
 def as_json(stats: Statistics) -> str:
