@@ -289,8 +289,11 @@ def scale_witnesses_render(folder: Path) -> None:
         print(f"HTML of {count} witnesses: {seconds:.1f} s, peak {peak:.0f} MB, exit {code}")
 
 
+UNIT_COUNTS = [20_000, 200_000]  # --units: other counts (200,000 units need some 5 GB as of issue 38's fixes)
+
+
 def scale_units(folder: Path) -> None:
-    for count in (20_000, 200_000):
+    for count in UNIT_COUNTS:
         units = "".join(f'w <app><lem wit="#A">a{u}</lem><rdg wit="#B">b{u}</rdg></app> ' for u in range(count))
         path = folder / f"units-{count}.xml"
         path.write_text(HEADER.format(witnesses='<witness xml:id="A"/><witness xml:id="B"/>', body=f"<ab>{units}</ab>"))
@@ -309,7 +312,10 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the mutants of the first cases of each kind here")
     parser.add_argument("--scale", action="store_true", help="measure the scale figures instead")
     parser.add_argument("--only", default=",".join(SCALES), help=f"with --scale: some of {', '.join(SCALES)}")
+    parser.add_argument("--units", help="with --scale: the unit counts of the HTML case, as 20000,50000")
     options = parser.parse_args()
+    if options.units:
+        UNIT_COUNTS[:] = [int(count) for count in options.units.split(",")]
     if options.scale:
         with tempfile.TemporaryDirectory() as temporary:
             for name in options.only.split(","):

@@ -45,11 +45,12 @@ def command(edition, table, output, png, assume_tei_namespace, force, output_for
     if output is None:
         from tei.cli import report
         from tei.stats import read_statistics
-        from tei.stats.tables import TABLES
+        from tei.stats.tables import CHUNKS
 
         stats = read_statistics(edition, assume_tei_namespace)
         report(click.get_current_context(), stats.diagnostics)
-        click.echo(TABLES[table](stats), nl=False)
+        for piece in CHUNKS[table](stats):  # streamed: the pairs are as many as witnesses squared
+            click.echo(piece, nl=False)
         return
     from tei.stats.files import statistics_files
 

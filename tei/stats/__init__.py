@@ -8,15 +8,21 @@ not cite it). Two witnesses are compared over the units both pass with a reading
 NOTHING; a lacuna is no reading) and agree where they take the same one. A unit without lem counts as
 an "addition" unit (`units_by_type`) when some witness reads nothing there, and that implicit empty
 reading as an "addition" reading.
+
+The pairs are as many as witnesses squared (10,000 witnesses: 50 million), so they are never all held:
+`Agreement` keeps one small integer a witness and unit (the reading it takes, numbered within the unit;
+-1 for none) and yields the pairs one first witness at a time, each row computed over the array at once.
+Memory is linear in witnesses × units; the tables stream the pairs out as they come (tei.stats.tables).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
 from pathlib import Path
 
+import numpy
 from lxml import etree
 
 from tei.apparatus import LACUNOSE, LEM, NOTHING, RDG, RDG_GRP, Apparatus, assume_tei_namespace
@@ -43,6 +49,35 @@ class PairAgreement:
         return self.agreeing / self.compared if self.compared else None
 
 
+class Agreement:
+    """Every pair of witnesses (in the order of itertools.combinations) with its PairAgreement, computed as
+    it is iterated: `codes[w, u]` is the number of the reading witness w takes in unit u, -1 where it takes
+    none (not cited, or lacunose). For a first witness, compared = the later witnesses with a code >= 0 in
+    the units where it has one, agreeing = those with the same code there; one numpy row at a time, so
+    the memory is that of `codes` and one row, never of the pairs."""
+
+    def __init__(self, witnesses: tuple[str, ...], codes: numpy.ndarray):
+        self.witnesses = witnesses
+        self.codes = codes
+
+    def __len__(self) -> int:
+        return len(self.witnesses) * (len(self.witnesses) - 1) // 2
+
+    def __iter__(self) -> Iterator[PairAgreement]:
+        for counts in self.counts():
+            yield PairAgreement(*counts)
+
+    def counts(self) -> Iterator[tuple[str, str, int, int]]:
+        """(first, second, compared, agreeing) for every pair, as plain tuples (what the tables write)."""
+        codes, witnesses = self.codes, self.witnesses
+        for index, first in enumerate(witnesses[:-1]):
+            row, later = codes[index], codes[index + 1 :]
+            has = row >= 0
+            compared = (later[:, has] >= 0).sum(axis=1).tolist()
+            agreeing = (later[:, has] == row[has]).sum(axis=1).tolist()
+            yield from zip((first,) * len(compared), witnesses[index + 1 :], compared, agreeing)
+
+
 @dataclass(frozen=True)
 class Statistics:
     witnesses: tuple[str, ...]
@@ -51,7 +86,7 @@ class Statistics:
     readings: int
     units_by_type: dict[str, int]  # units with at least one reading of the type
     readings_by_type: dict[str, int]  # lem and rdg elements; a lem without a type counts as 'lemma'
-    agreement: tuple[PairAgreement, ...]
+    agreement: Agreement  # an iterable of PairAgreement, every pair once, streamed
     reference: str  # the witness along whose text the density is measured
     reference_length: int
     unit_offsets: tuple[int, ...]  # where each unit the reference witness passes through starts in its text
@@ -86,10 +121,7 @@ def statistics(tree: etree._ElementTree, name: str) -> Statistics:
     units = apparatus.units()
     all_readings = [r for unit in units for r in unit.readings]
     paths = {w: apparatus.path(w, marker="") for w in witnesses}
-    taken = {
-        w: {id(p.app): p.reading for p in paths[w].passages if p.reading is not None and p.reading is not LACUNOSE}
-        for w in witnesses
-    }
+    codes = _reading_codes(witnesses, paths)
     additions = {id(p.app) for w in witnesses for p in paths[w].passages if p.reading is NOTHING}
     reference = witnesses[0] if witnesses else ""
     passages = paths[reference].passages if witnesses else []
@@ -102,7 +134,7 @@ def statistics(tree: etree._ElementTree, name: str) -> Statistics:
         readings_by_type=dict(
             Counter([reading_type(r) for r in all_readings] + [ADDITION for u in units if id(u.app) in additions])
         ),
-        agreement=tuple(_agreement(a, b, taken) for a, b in combinations(witnesses, 2)),
+        agreement=Agreement(witnesses, codes),
         reference=reference,
         reference_length=paths[reference].length if witnesses else 0,
         unit_offsets=tuple(p.offset for p in passages),
@@ -131,7 +163,23 @@ def _units_at(passages, apps) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _agreement(first: str, second: str, taken: dict) -> PairAgreement:
-    both = taken[first].keys() & taken[second].keys()
-    agreeing = sum(1 for unit in both if taken[first][unit] is taken[second][unit])
-    return PairAgreement(first, second, len(both), agreeing)
+def _reading_codes(witnesses: tuple[str, ...], paths: dict) -> numpy.ndarray:
+    """witnesses × units the witnesses pass: the number of the reading (an element, or NOTHING) each takes in
+    each unit, the same number for the same reading of one unit; -1 where it takes none (a lacuna, or a
+    unit it does not pass). Compared as numbers, two witnesses agree in a unit exactly where they take the
+    same reading object there."""
+    columns: dict[int, int] = {}
+    numbers: dict[tuple[int, int], int] = {}
+    cells: dict[tuple[int, int], int] = {}  # a unit passed twice: the later passage, as a dict by unit kept it
+    for row, witness in enumerate(witnesses):
+        for passage in paths[witness].passages:
+            reading = passage.reading
+            if reading is None or reading is LACUNOSE:
+                continue
+            column = columns.setdefault(id(passage.app), len(columns))
+            cells[row, column] = numbers.setdefault((column, id(reading)), len(numbers))
+    codes = numpy.full((len(witnesses), len(columns)), -1, dtype=numpy.int32 if len(numbers) < 2**31 else numpy.int64)
+    if cells:
+        rows, cols = zip(*cells)
+        codes[list(rows), list(cols)] = list(cells.values())
+    return codes

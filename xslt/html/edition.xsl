@@ -241,17 +241,35 @@
     <xsl:if test="(self::tei:w or self::tei:app) and not(@join = 'left' or @join = 'both' or @part = 'M' or @part = 'F')">
       <!-- Whitespace between the children of an element-only element (body, div, lg...) is layout, dropped
            from the page: it cannot separate two words there. -->
-      <xsl:variable name="layout-only" select="contains($element-only, concat(' ', local-name(..), ' '))"/>
-      <xsl:variable name="before"
-          select="preceding-sibling::node()[not(self::tei:lb or self::tei:pb or self::tei:cb or self::tei:milestone
-                  or self::tei:anchor or self::tei:note or self::tei:witDetail or self::comment() or self::processing-instruction()
-                  or (self::text() and $layout-only and normalize-space() = ''))][1]"/>
-      <!-- A <w> stands apart from what is on either side: between two units, either of which holds words. -->
-      <xsl:if test="$before[self::tei:w or self::tei:app] and (self::tei:w or .//tei:w or $before[self::tei:w or .//tei:w])
-                    and not($before/@join = 'right' or $before/@join = 'both')">
-        <span class="implied-space"></span>
-      </xsl:if>
+      <xsl:call-template name="implied-space-after">
+        <xsl:with-param name="before" select="preceding-sibling::node()[1]"/>
+        <xsl:with-param name="layout-only" select="contains($element-only, concat(' ', local-name(..), ' '))"/>
+      </xsl:call-template>
     </xsl:if>
+  </xsl:template>
+
+  <!-- What the word follows: the nearest preceding sibling that is not a milestone, note, comment or (in an
+       element-only parent) layout whitespace, found one sibling at a time (the recursion is as deep as the
+       skipped nodes in a row): a filter over the whole preceding-sibling axis, for each of thousands of
+       units in one element, is quadratic in their number. -->
+  <xsl:template name="implied-space-after">
+    <xsl:param name="before"/>
+    <xsl:param name="layout-only"/>
+    <xsl:choose>
+      <xsl:when test="$before[self::tei:lb or self::tei:pb or self::tei:cb or self::tei:milestone
+                      or self::tei:anchor or self::tei:note or self::tei:witDetail or self::comment() or self::processing-instruction()
+                      or (self::text() and $layout-only and normalize-space() = '')]">
+        <xsl:call-template name="implied-space-after">
+          <xsl:with-param name="before" select="$before/preceding-sibling::node()[1]"/>
+          <xsl:with-param name="layout-only" select="$layout-only"/>
+        </xsl:call-template>
+      </xsl:when>
+      <!-- A <w> stands apart from what is on either side: between two units, either of which holds words. -->
+      <xsl:when test="$before[self::tei:w or self::tei:app] and (self::tei:w or .//tei:w or $before[self::tei:w or .//tei:w])
+                      and not($before/@join = 'right' or $before/@join = 'both')">
+        <span class="implied-space"></span>
+      </xsl:when>
+    </xsl:choose>
   </xsl:template>
 
   <!-- A space the encoder wrote as an element. -->
@@ -376,7 +394,7 @@
 
   <!-- The reader's tk:moved (tei/render/entries.py): what a witness reads in a slot of a transposition. -->
   <xsl:key name="moved-into" match="tk:moved" use="@into"/>
-  <xsl:key name="reading-by-tk-id" match="tei:lem | tei:rdg" use="@tk:id"/>
+  <xsl:key name="reading-by-tk-id" match="*[self::tei:lem or self::tei:rdg]" use="@tk:id"/>  <!-- no union: see "reader" -->
 
   <xsl:template match="tei:app" mode="text">
     <xsl:variable name="number"><xsl:call-template name="unit-number"/></xsl:variable>
