@@ -32,8 +32,10 @@ from .printed_entries import Printed, html_entries, latex_entries, typst_entries
 from .test_pdf_corpora import arabic_pair, corpus_files
 
 MARK = "{urn:x-test}unit"
-OMITTED = "om."  # apparatus.xsl's hook empty-reading
-ADDED = " add."  # print.xsl's hook addition-label, after an addition's words
+# apparatus.xsl's terms (template apparatus-term): an empty reading, and the label after an addition's words,
+# in Latin or, in an Arabic edition (apparatus-terms), the Arabic editors' words.
+OMITTED = ("om.", "سقط")
+ADDED = (" add.", " زيادة")
 ELIDED = " … "  # print.xsl's lemma-label of more than lemma-words words
 BIDI_MARKS = dict.fromkeys(map(ord, "\u200e\u200f\u061c\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d\u202e"))
 
@@ -101,12 +103,13 @@ class Places:
     def _untrue(self, printed: Printed, words: str, witness: str) -> str | None:
         read = squeeze(self.text[printed.unit, witness].replace(LACUNA_MARKER, " "))  # a lacuna is no words
         words = squeeze(words)
-        if words == OMITTED:
+        if words in OMITTED:
             words = ""
         if printed.lemma and printed.unit in self.additions and not printed.ids:
             words = ""  # the print's lemma of an addition is the word before it
-        if not printed.lemma and printed.unit in self.additions and words.endswith(ADDED.strip()):
-            words = words.removesuffix(ADDED).removesuffix(ADDED.strip()).strip()
+        added = next((label for label in ADDED if words.endswith(label.strip())), None)
+        if not printed.lemma and printed.unit in self.additions and added:
+            words = words.removesuffix(added).removesuffix(added.strip()).strip()
         if printed.lemma and ELIDED.strip() in words and words != read:
             first, _, last = words.partition(ELIDED)
             parts = read.split()
