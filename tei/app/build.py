@@ -369,7 +369,8 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
     if found is None and not options.force and _will_run("edition", options, stamps, work_digest):
         _refuse_dropping_decisions(edition_path)
     wanted = _with_needs(options, work, on_diagnostic)
-    sources = [w.source for w in work.witnesses if w.source]  # no output may replace a witness's file (O007)
+    witnesses = work.witnesses if work is not None else ()  # None: `tei serve` of an edition.xml, no manifest
+    sources = [w.source for w in witnesses if w.source]  # no output may replace a witness's file (O007)
     at_once = options.stage_jobs > 1 and len(wanted) > 1 and single_threaded()  # else one after another, here
     children = Forked(options.stage_jobs) if at_once else None
     ran = False
@@ -456,7 +457,8 @@ def _with_needs(options: BuildOptions, work: Work, on_diagnostic) -> list[str]:
     if options.stages is None:
         return asked
     present = {
-        "transcriptions": all((options.output / "transcriptions" / f"{w.id}.xml").is_file() for w in work.witnesses),
+        "transcriptions": work is None  # an edition served without its manifest has no transcriptions to make
+        or all((options.output / "transcriptions" / f"{w.id}.xml").is_file() for w in work.witnesses),
         "edition": (options.output / "edition.xml").is_file(),
         "schema": (options.output / SCHEMA_FOLDER / SCHEMA_NAME).is_file(),
     }
