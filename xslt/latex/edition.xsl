@@ -292,8 +292,15 @@
         <xsl:call-template name="emit-text"><xsl:with-param name="text"><xsl:apply-templates select="." mode="conspectus-reference"/></xsl:with-param></xsl:call-template>
         <xsl:text>)</xsl:text>
       </xsl:for-each>
+      <xsl:variable name="described">
+        <xsl:call-template name="conspectus-description"/>
+      </xsl:variable>
       <xsl:for-each select="tei:note">
-        <xsl:text>\newline </xsl:text>
+        <!-- Each note on a line of its own, but the first of a witness with neither description nor numbers
+             on the siglum's line (Ephesians' arbgr1, described only by a note). -->
+        <xsl:if test="position() > 1 or string($described) != '' or ../tei:idno">
+          <xsl:text>\newline </xsl:text>
+        </xsl:if>
         <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
       </xsl:for-each>
       <xsl:text>\par\smallskip&#10;</xsl:text>

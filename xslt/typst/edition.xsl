@@ -189,14 +189,19 @@
            notes, each in its own direction (xslt/common/conspectus.xsl). -->
       <xsl:variable name="description"><xsl:call-template name="conspectus-description"/></xsl:variable>
       <xsl:variable name="direction"><xsl:call-template name="conspectus-direction"><xsl:with-param name="text" select="$description"/></xsl:call-template></xsl:variable>
-      <xsl:value-of select="concat('], [#block(text(dir: ', $direction, ')[')"/>
-      <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$description"/></xsl:call-template>
-      <xsl:for-each select="tei:idno">
-        <xsl:text> (</xsl:text>
-        <xsl:call-template name="emit-text"><xsl:with-param name="text"><xsl:apply-templates select="." mode="conspectus-reference"/></xsl:with-param></xsl:call-template>
-        <xsl:text>)</xsl:text>
-      </xsl:for-each>
-      <xsl:text>])</xsl:text>
+      <xsl:text>], [</xsl:text>
+      <!-- No block for a witness with neither description nor numbers: an empty block is a line of its own,
+           and its notes would start below the siglum's line (Ephesians' arbgr1, described only by a note). -->
+      <xsl:if test="$description != '' or tei:idno">
+        <xsl:value-of select="concat('#block(text(dir: ', $direction, ')[')"/>
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="$description"/></xsl:call-template>
+        <xsl:for-each select="tei:idno">
+          <xsl:text> (</xsl:text>
+          <xsl:call-template name="emit-text"><xsl:with-param name="text"><xsl:apply-templates select="." mode="conspectus-reference"/></xsl:with-param></xsl:call-template>
+          <xsl:text>)</xsl:text>
+        </xsl:for-each>
+        <xsl:text>])</xsl:text>
+      </xsl:if>
       <xsl:for-each select="tei:note">
         <xsl:variable name="note-direction"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="@xml:lang"/></xsl:call-template></xsl:variable>
         <xsl:value-of select="concat('#block(text(dir: ', $note-direction, ')[')"/>
