@@ -120,10 +120,24 @@ def html(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
     return render(edition, "html", options.output / "html", format_params(options, "html")).files
 
 
+class StageFiles(dict):
+    """A stage's files (path -> bytes) and what the build tells of them (`diagnostics`, to on_diagnostic)."""
+
+    def __init__(self, files: dict[Path, bytes], diagnostics: tuple[Diagnostic, ...] = ()):
+        super().__init__(files)
+        self.diagnostics = tuple(diagnostics)
+
+
+# The render's diagnostics that the build passes on: P015, pages of few text lines, whose hint names the
+# manifest's settings (issue 34). The others of a render (Typst's warnings, P013) the build does not show.
+TOLD_FROM_RENDER = ("P015",)
+
+
 def pdf(edition: Path, options: BuildOptions) -> dict[Path, bytes]:
     """The print edition, <output>/edition.pdf, with the manifest's [render] and [render.pdf] options (its
-    engine among them; Typst by default)."""
-    return render(edition, "pdf", options.output / "edition.pdf", format_params(options, "pdf")).files
+    engine among them; Typst by default), and the render's P015 (TOLD_FROM_RENDER)."""
+    rendered = render(edition, "pdf", options.output / "edition.pdf", format_params(options, "pdf"))
+    return StageFiles(rendered.files, tuple(d for d in rendered.diagnostics if d.code in TOLD_FROM_RENDER))
 
 
 def format_params(options: BuildOptions, name: str) -> dict[str, str]:
@@ -403,6 +417,9 @@ def _build(work, options, on_written, on_stage, on_backup, on_diagnostic, settin
                     ran = True
                     call = running[name]
                     files, seconds = children.result(call) if call is not None else run_stage(name, work, options)
+                    for diagnostic in getattr(files, "diagnostics", ()):
+                        if on_diagnostic is not None:
+                            on_diagnostic(diagnostic)
                     started = time.perf_counter()
                     force, backups = options.force, {}
                     if name == "edition" and found is not None:

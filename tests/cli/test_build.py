@@ -225,3 +225,18 @@ def test_a_manifest_that_is_not_toml_is_one_message_from_tei_build(seeds_copy, t
     line = one_error_line(result)
     assert str(seeds_copy / "edition.toml") in line and "[M002]" in line
     assert (seeds_copy / "edition.toml").read_bytes() == before and not (tmp_path / "b").exists()
+
+
+def test_the_build_tells_of_pages_of_few_text_lines(seeds_copy, tmp_path):
+    """Issue 34 (point 7): the seeds without their [render.pdf] (the defaults: one entry a unit, A5) print
+    pages of a few text lines; `tei build` says so (P015, info) and names the settings; with the seeds'
+    own settings (entries = "places", paper = "a4") it says nothing of it."""
+    manifest = seeds_copy / "edition.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text[: text.index("[render.pdf]")], encoding="utf-8")
+    result = run("build", seeds_copy, "-o", tmp_path / "defaults")
+    assert result.exit_code == 0, result.stderr
+    (told,) = [line for line in result.stderr.splitlines() if "[P015]" in line]
+    assert "info:" in told and 'entries = "places"' in told and 'paper = "a4"' in told
+    result = run("build", SEEDS, "-o", tmp_path / "seeds")
+    assert result.exit_code == 0 and "[P015]" not in result.stderr, result.stderr

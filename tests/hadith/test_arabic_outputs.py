@@ -72,3 +72,54 @@ def test_the_apparatus_terms_follow_a_parameter(edition, tmp_path):
     assert "add\\." in latin and "سقط" not in latin and "زيادة" not in latin  # Typst escapes the full stop
     assert 'top-edge: "bounds", bottom-edge: "bounds"' in arabic  # the running head keeps the dots below
     assert "(in book 2)" in arabic and "#block(text(dir: ltr)[Sahih Muslim" in arabic
+
+
+TEI = "{http://www.tei-c.org/ns/1.0}"
+NOTE = "Muslim names three teachers here."
+
+
+@pytest.fixture(scope="module")
+def noted(edition, tmp_path_factory) -> Path:
+    """The edition with a note written in English (xml:lang="en") in its first unit with a variant."""
+    from lxml import etree
+
+    root = etree.parse(str(edition)).getroot()
+    unit = next(app for app in root.iter(f"{TEI}app") if app.find(f"{TEI}rdg") is not None)
+    note = etree.SubElement(unit, f"{TEI}note")
+    note.set("{http://www.w3.org/XML/1998/namespace}lang", "en")
+    note.text = NOTE
+    path = tmp_path_factory.mktemp("noted") / "edition.xml"
+    path.write_bytes(etree.tostring(root, xml_declaration=True, encoding="utf-8"))
+    return path
+
+
+def test_a_note_is_set_in_its_own_language_and_direction(noted, tmp_path):
+    """An English note in an Arabic apparatus: lang and dir="ltr" on the web page, left-to-right marks around it in
+    Typst, \\LR in LaTeX; a note without xml:lang keeps the browser's guess."""
+    _render(noted, "html", tmp_path / "html")
+    page = lxml_html.parse(str(tmp_path / "html" / "index.html")).getroot()
+    (span,) = [s for s in page.find_class("entry-note") if s.text_content() == NOTE]
+    assert (span.get("lang"), span.get("dir")) == ("en", "ltr")
+    _render(noted, "typst", tmp_path / "edition.typ")
+    typst = (tmp_path / "edition.typ").read_text(encoding="utf-8")
+    assert '(#tei-directed(ltr, tei-lang("en")[Muslim names three teachers here\\.]);)' in typst
+    _render(noted, "latex", tmp_path / "edition.tex")
+    latex = (tmp_path / "edition.tex").read_text(encoding="utf-8")
+    assert "(\\teilang{en}\\LR{\\rmfamily Muslim names three teachers here.}\\teilangend{})" in latex
+
+
+def test_one_bracket_convention_right_to_left(edition, tmp_path):
+    """The apparatus of an Arabic edition reads right to left in the three outputs, so the lemma's ']' is
+    mirrored by each one's bidi algorithm alike: '[' on the lemma's left, facing it (docs/hadith.md)."""
+    _render(edition, "html", tmp_path / "html")
+    page = lxml_html.parse(str(tmp_path / "html" / "index.html")).getroot()
+    assert page.find_class("apparatus")[0].get("dir") == "rtl"
+    assert {e.text_content() for e in page.find_class("lemma-end")} == {"] "}
+    _render(edition, "typst", tmp_path / "edition.typ")
+    typst = (tmp_path / "edition.typ").read_text(encoding="utf-8")
+    assert "#let tei-apparatus-direction = rtl\n" in typst
+    assert "#let tei-entry-body(data) = [#data.lemma\\]" in typst
+    _render(edition, "latex", tmp_path / "edition.tex")
+    latex = (tmp_path / "edition.tex").read_text(encoding="utf-8")
+    # reledmac sets a note in the direction of the paragraph its lemma is in (\setRTL)
+    assert "\\pstart \\setRTL" in latex and "\\Xlemmaseparator{\\unskip]}" in latex

@@ -3,6 +3,9 @@ a reference, marked in transcriptions and editions; precision and recall on the 
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from click.testing import CliRunner
 from hadith.quotation_sample import measure
 
@@ -147,3 +150,67 @@ def test_every_quotation_of_a_corpus_work_is_a_whole_ref_of_its_edition(shared_d
             assert (text[quotation.start : quotation.end], quotation.reference, quotation.cert) in refs, record
             checked += 1
     assert checked >= 250
+
+
+# Each collection's pairs with a quotation in the first record and the quotations checked, as measured on
+# 2 December 2026 (a change of the rules or of the corpus shows here).
+COLLECTION_COVERAGE = {"tirmidhi": (84, 111), "abudawud": (286, 562), "bukhari": (732, 1658)}
+# Quotations not yet a whole ref of their edition (kitab:record id, cRef), 2 December 2026: NOT fixed, listed so
+# that any other miss fails and a fix shows (docs/hadith.md). Abu Dawud 32:9/10: the witnesses' ضَعْفٍ/ضُعْفٍ
+# cut 30:54 across units (the ref holds only مِنْ ضُعْفٍ); al-Bukhari: refs missing (49:13, 19:30, 2:195, 8:22,
+# 17:110, ...) or cut (7:199, 41:22, 4:127, 2:240) where the next record quotes the verse otherwise.
+KNOWN_MISSING = {
+    "tirmidhi": [],
+    "abudawud": [("32:9", "30:54"), ("32:10", "30:54")],
+    "bukhari": [
+        ("61:1", "49:13"),
+        ("62:68", "19:30"),
+        ("65:40", "2:195"),
+        ("65:41", "2:195"),
+        ("65:53", "2:234;2:240"),
+        ("65:54", "2:240"),
+        ("65:164", "7:199"),
+        ("65:167", "8:22"),
+        ("65:168", "8:22"),
+        ("65:337", "41:22"),
+        ("65:338", "41:22"),
+        ("67:64", "4:127"),
+        ("68:89", "2:240"),
+        ("80:24", "17:110"),
+        ("81:124", "7:43;15:47"),
+    ],
+}
+
+
+@pytest.mark.parametrize("collection", sorted(COLLECTION_COVERAGE))
+def test_every_quotation_of_the_other_collections_is_a_whole_ref_of_its_edition(shared_dir, collection):
+    """As for Muslim above, over every record of at-Tirmidhi, Abu Dawud and al-Bukhari that quotes a verse
+    (issue 34), collated with the record after it in the collection: every quotation found in either
+    witness's text stands whole as a ref of the edition with its cRef (and cert), so the verse index (built
+    from the edition's refs) has it; but for KNOWN_MISSING (at-Tirmidhi: none)."""
+    folder = shared_dir / "corpora" / "arabic-hadith" / collection
+    files = sorted(folder.glob("*.json"), key=lambda path: int(path.stem))
+    records = [
+        (path.stem, record) for path in files for record in json.loads(path.read_text(encoding="utf-8"))["hadiths"]
+    ]
+    pairs = checked = 0
+    missing = []
+    for n, (kitab, record) in enumerate(records[:-1]):
+        first, second = record["arabic"], records[n + 1][1]["arabic"]
+        found = [(text, q) for text in (first, second) for q in find_quotations(text)]
+        if not any(text is first for text, _ in found):
+            continue
+        pairs += 1
+        witnesses = (Witness("A", "A", first, "ar"), Witness("B", "B", second, "ar"))
+        work = Work(f"q{n}", "Q", language="ar", base="A", profile="hadith-ar", witnesses=witnesses)
+        edition = parse_bytes(edition_bytes(collate(work)), "e")
+        refs = {
+            ("".join(r.itertext()), r.get("cRef"), r.get("cert"))
+            for r in edition.xpath("//tei:ref[@type='quran']", namespaces=NSMAP)
+        }
+        for text, quotation in found:
+            checked += 1
+            if (text[quotation.start : quotation.end], quotation.reference, quotation.cert) not in refs:
+                missing.append((f"{kitab}:{record['id']}", quotation.reference))
+    assert missing == KNOWN_MISSING[collection], missing
+    assert (pairs, checked) == COLLECTION_COVERAGE[collection]

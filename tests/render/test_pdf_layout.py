@@ -323,6 +323,23 @@ def test_the_seeds_as_built_carry_15_lines_on_every_page_but_the_last(seed_editi
         save_page(pdf, number, artifacts / f"print-typst-seeds-built-page{number}")
 
 
+@pytest.mark.slow
+def test_pages_of_few_text_lines_name_the_settings_that_fill_them(seed_pdfs, seed_edition_file, tmp_path):
+    """Issue 34 (point 7): the seeds with the defaults (one entry a unit, A5) print pages of 4 to 13 lines
+    of text; the Typst build says so (P015, info) with the median it planned, which is the median read
+    back from the PDF, and names entries = "places" and paper = "a4". With those (the seeds' manifest) the
+    pages hold 19 lines, and nothing is said."""
+    pdf, diagnostics = seed_pdfs["typst"]
+    (found,) = [d for d in diagnostics if d.code == "P015"]
+    counts = [len(page.lines) for page in text_pages_and_tail(pdf)[0]]
+    before_last = sorted(counts[:-1])  # [6, 8, 8, 13, 7, 6, 6, 6, 4] and 1 on 2 December 2026
+    typical = before_last[len(before_last) // 2]
+    assert typical < 10 and f"the text {typical} lines on a typical page ({len(counts)} pages" in found.message
+    assert found.severity.value == "info" and 'entries = "places"' in found.hint and 'paper = "a4"' in found.hint
+    rendered = render(seed_edition_file, "pdf", tmp_path / "a4.pdf", {"entries": "places", "paper": "a4"})
+    assert not [d for d in rendered.diagnostics if d.code == "P015"], rendered.diagnostics
+
+
 def light_edition(paragraphs: int = 4, sentences: int = 14) -> str:
     """A long prose text with one unit every few sentences: an apparatus much shorter than the text."""
     body = []

@@ -39,6 +39,8 @@
                                addition-after, else templates word-before and word-after)
     lemma-remarks      [app]   after the lemma: its sigla (parameter lemma-sigla), 'conj.' and who is
                                responsible for a conjecture (lem with @resp and no @wit), @resp, @cause
+    entry-note         [note]  a note of the unit in brackets; with xml:lang, through the hook
+                               note-in-language (direction) that sets it in that language's direction
     reading-sigla      [lem|rdg]  its sigla, or the parameter majority for a reading of the majority
     reading-remarks    [lem|rdg]  ' resp. X' for @resp, ' (cause)' for @cause
     mode base-text             the plain text of a base reading (nested units give their base reading)
@@ -282,9 +284,28 @@
     </xsl:if>
   </xsl:template>
 
-  <!-- Hook: a note of the unit, after its readings. -->
+  <!-- A note of the unit, after its readings, in brackets. Written with xml:lang (an English note in an
+       Arabic edition), its words go to the layer's note-in-language with the direction of that language
+       (text-direction), so that they are set in their own direction and fonts inside the apparatus. -->
   <xsl:template name="entry-note">
-    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="concat(' (', normalize-space(.), ')')"/></xsl:call-template>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="' ('"/></xsl:call-template>
+    <xsl:choose>
+      <xsl:when test="normalize-space(@xml:lang) != ''">
+        <xsl:call-template name="note-in-language">
+          <xsl:with-param name="direction"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="normalize-space(@xml:lang)"/></xsl:call-template></xsl:with-param>
+        </xsl:call-template>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
+      </xsl:otherwise>
+    </xsl:choose>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="')'"/></xsl:call-template>
+  </xsl:template>
+
+  <!-- Hook [note] (direction): a note's words in its language (xml:lang) and that direction. -->
+  <xsl:template name="note-in-language">
+    <xsl:param name="direction"/>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
   </xsl:template>
 
   <!-- One reading of an entry: its text (or 'om.'; in an addition, the text and 'add.'), a space, its

@@ -519,7 +519,7 @@
       </xsl:for-each>
       <xsl:for-each select="(tei:note | tei:rdgGrp/tei:note)[normalize-space()]">
         <xsl:text> </xsl:text>
-        <span class="entry-note" dir="auto"><xsl:value-of select="normalize-space(.)"/></span>
+        <xsl:call-template name="entry-note-span"/>
       </xsl:for-each>
       <xsl:text> </xsl:text>
       <a class="permalink" href="#{$id}" aria-label="Permalink to unit {$number}">¶</a>
@@ -560,6 +560,22 @@
     <span class="sep">; </span>
   </xsl:template>
 
+  <!-- [note] A note of an entry in its own language: written with xml:lang (an English note in an Arabic
+       edition), its lang and its direction from that language (text-direction), so that it reads in its
+       own direction whatever the apparatus around it; without, the browser's guess (dir="auto"). -->
+  <xsl:template name="entry-note-span">
+    <span class="entry-note">
+      <xsl:choose>
+        <xsl:when test="normalize-space(@xml:lang) != ''">
+          <xsl:attribute name="lang"><xsl:value-of select="normalize-space(@xml:lang)"/></xsl:attribute>
+          <xsl:attribute name="dir"><xsl:call-template name="text-direction"><xsl:with-param name="lang" select="normalize-space(@xml:lang)"/></xsl:call-template></xsl:attribute>
+        </xsl:when>
+        <xsl:otherwise><xsl:attribute name="dir">auto</xsl:attribute></xsl:otherwise>
+      </xsl:choose>
+      <xsl:value-of select="normalize-space(.)"/>
+    </span>
+  </xsl:template>
+
   <xsl:template name="entry-lemma-end">
     <span class="lemma-end">] </span>
   </xsl:template>
@@ -597,7 +613,7 @@
       <xsl:call-template name="entry-remarks"/>
       <xsl:for-each select="tei:note[normalize-space()]">
         <xsl:text> </xsl:text>
-        <span class="entry-note" dir="auto"><xsl:value-of select="normalize-space(.)"/></span>
+        <xsl:call-template name="entry-note-span"/>
       </xsl:for-each>
     </span>
   </xsl:template>

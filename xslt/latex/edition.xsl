@@ -590,6 +590,26 @@
     <xsl:call-template name="in-language"/>
   </xsl:template>
 
+  <!-- A note of an entry written in a language of its own (xml:lang; print.xsl's entry-note): in its
+       language (\teilang) and its direction, \LR{...} (in the main family) or \RL{...} (Arabic in
+       \teiarabic): XeTeX has no bidi algorithm, so an English note in a right-to-left apparatus printed its
+       words in reverse order. -->
+  <xsl:template name="note-in-language">
+    <xsl:param name="direction"/>
+    <xsl:variable name="arabic" select="starts-with(@xml:lang, 'ar') and $direction = 'rtl'"/>
+    <xsl:call-template name="language-start"/>
+    <xsl:choose>
+      <xsl:when test="$direction = 'rtl'">\RL{</xsl:when>
+      <xsl:otherwise>\LR{\rmfamily </xsl:otherwise>
+    </xsl:choose>
+    <xsl:choose>
+      <xsl:when test="$arabic">\teiarabic{<xsl:call-template name="latex-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>}</xsl:when>
+      <xsl:otherwise><xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template></xsl:otherwise>
+    </xsl:choose>
+    <xsl:text>}</xsl:text>
+    <xsl:call-template name="language-end"/>
+  </xsl:template>
+
   <!-- ================================================================ hooks and escaping -->
 
   <xsl:template name="emit-text">

@@ -129,9 +129,13 @@
     </xsl:variable>
     <xsl:value-of select="concat('#let tei-language-fonts = (', $pairs, substring(':', 1, number($pairs = '')), ')&#10;')"/>
     <xsl:value-of select="concat('#let tei-text-direction = ', $root-direction, '&#10;')"/>
-    <!-- The apparatus runs left to right in every edition: its sigla and abbreviations (om., add.) are
-         Latin; an Arabic lemma or reading keeps its own direction inside it. -->
-    <xsl:text>#let tei-apparatus-direction = ltr&#10;</xsl:text>
+    <!-- The apparatus runs in the text's direction, as the web page's and reledmac's (xslt/latex: its notes
+         in the direction of the text's language): a right-to-left edition's apparatus reads right to left,
+         its sigla and Latin abbreviations (om., add.) keeping their own direction inside it. So the bracket
+         after the lemma is one convention in the three outputs: the mirrored bracket of right-to-left text
+         (Unicode's Bidi_Mirrored ']'), on the lemma's left and facing it, as ']' faces the lemma on its
+         right in a left-to-right apparatus (docs/hadith.md, "Arabic print"). -->
+    <xsl:value-of select="concat('#let tei-apparatus-direction = ', $root-direction, '&#10;')"/>
   </xsl:template>
 
   <!-- language-fonts: "ar=Amiri grc=Noto Serif" pairs separated by ';' are written as a dictionary. -->
@@ -401,9 +405,17 @@
       <xsl:variable name="isolated" select="$root-direction = 'rtl' or $unit-direction = 'rtl' or contains($lemma, '#tei-lang(') or translate($lemma, $right-to-left-letters, '') != $lemma"/>
       <!-- Its spaces collapsed and trimmed: a lemma keeps the space after its last word ('So '), which
            a box dropped and a line does not ('So ]'). -->
-      <xsl:value-of select="concat('/', $series, '&quot;: (lemma: ', substring('box', 1, 3 * number($isolated)), '[', normalize-space($lemma), '], readings: [')"/>
+      <!-- A left-to-right unit in a right-to-left apparatus: its lemma boxed left to right (a box takes the
+           apparatus's direction, and turned the quotation marks of “O Allah” round). -->
+      <xsl:variable name="ltr-in-rtl" select="$root-direction = 'rtl' and $unit-direction = 'ltr'"/>
+      <xsl:value-of select="concat('/', $series, '&quot;: (lemma: ', substring('box', 1, 3 * number($isolated)),
+                                   substring('(text(dir: ltr)', 1, 15 * number($ltr-in-rtl)), '[', normalize-space($lemma), ']',
+                                   substring(')', 1, number($ltr-in-rtl)), ', readings: [')"/>
       <xsl:call-template name="series-readings"><xsl:with-param name="series" select="$series"/><xsl:with-param name="addition" select="$addition"/><xsl:with-param name="variants" select="$variants"/></xsl:call-template>
-      <xsl:text>]),&#10;</xsl:text>
+      <!-- A left-to-right unit in a right-to-left apparatus: its entry read left to right (tei-entry). -->
+      <xsl:if test="$ltr-in-rtl"><xsl:text>], ltr: true</xsl:text></xsl:if>
+      <xsl:if test="not($ltr-in-rtl)"><xsl:text>]</xsl:text></xsl:if>
+      <xsl:text>),&#10;</xsl:text>
     </xsl:if>
   </xsl:template>
   <!-- ================================================================ languages and directions -->
@@ -424,6 +436,16 @@
 
   <!-- The register of forms not collated runs on as the apparatus does, its entries an em apart. -->
   <xsl:template name="forms-separator"><xsl:text>#h(1em) </xsl:text></xsl:template>
+
+  <!-- A note of an entry written in a language of its own (xml:lang; print.xsl's entry-note): its language
+       and fonts (tei-lang) and its direction, between marks of that direction (tei-directed), so that an
+       English note in an Arabic apparatus reads left to right and can still break across lines. -->
+  <xsl:template name="note-in-language">
+    <xsl:param name="direction"/>
+    <xsl:value-of select="concat('#tei-directed(', $direction, ', tei-lang(&quot;', translate(normalize-space(@xml:lang), '&quot;\', ''), '&quot;)[')"/>
+    <xsl:call-template name="emit-text"><xsl:with-param name="text" select="normalize-space(.)"/></xsl:call-template>
+    <xsl:text>]);</xsl:text>
+  </xsl:template>
 
   <!-- Sigla in italic. -->
   <xsl:template name="emit-siglum">

@@ -54,6 +54,12 @@
   text(lang: primary, font: tei-fonts-for(code), body)
 }
 
+// Text in a direction of its own inside a line (a note in English in an Arabic apparatus): between two
+// marks of that direction (LRM or RLM), so that its punctuation at either end (a full stop) takes its
+// direction, not the line's. Not the isolates LRI/RLI ... PDI: Typst copies those into the PDF's text;
+// unlike a box, it still breaks across lines.
+#let tei-directed(direction, body) = if direction == rtl [\u{200F}#body\u{200F}] else [\u{200E}#body\u{200E}]
+
 ]]></xsl:text>
   </xsl:template>
 
@@ -82,10 +88,18 @@
 // An entry: the line label, the lemma (boxed by the stylesheet where it may hold right-to-left text),
 // the readings. No line breaks between the label and the lemma (word joiners around the space: a label
 // ended many apparatus lines, its lemma on the next).
+// The bracket after the lemma: ']', which right to left (a right-to-left edition's apparatus,
+// tei-apparatus-direction) Typst's bidi algorithm mirrors to '[' on the lemma's left, facing it, as the
+// web page and reledmac show it.
+// The entry of a left-to-right unit in a right-to-left apparatus (an English paragraph of an Arabic
+// edition; the stylesheet's ltr: true) is a left-to-right embedding (LRE ... PDF), as reledmac sets a note
+// in the direction of its lemma's paragraph: two LRMs left an Arabic reading ordering the entry's parts
+// right to left. (Not the isolates LRI ... PDI: Typst copies those into the PDF's text.)
 #let tei-entry-body(data) = [#data.lemma\]#h(0.3em)#data.readings]
 #let tei-entry(key, label) = {
   let data = tei-entries.at(key)
-  if label == "" { tei-entry-body(data) } else [#box(strong(label))#sym.wj#h(0.4em)#sym.wj#tei-entry-body(data)]
+  let (start, end) = if data.at("ltr", default: false) { ([\u{202A}], [\u{202C}]) } else { ([], []) }
+  if label == "" [#start#tei-entry-body(data)#end] else [#start#box(strong(label))#sym.wj#h(0.4em)#sym.wj#tei-entry-body(data)#end]
 }
 
 // The apparatus's line boxes: down to the descenders, so that the last line's descenders stay above the
