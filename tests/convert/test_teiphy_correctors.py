@@ -15,11 +15,9 @@ import subprocess
 
 import pytest
 from cli_runner import run
+from latin_transcriptions import collated_latin
 from system import program
 
-from tests.paths import FIXTURES
-
-LATIN = FIXTURES / "transcriptions" / "latin"
 HANDS = ("W1*", "W1C1", "W1C2")
 
 
@@ -30,10 +28,7 @@ def teiphy() -> str:
 
 @pytest.fixture(scope="module")
 def edition(tmp_path_factory):
-    output = tmp_path_factory.mktemp("latin") / "edition.xml"
-    result = run("collate", "--manifest", LATIN / "edition.toml", LATIN / "W1.xml", LATIN / "W2.xml", "-o", output)
-    assert result.exit_code == 0, result.stderr
-    return output
+    return collated_latin(tmp_path_factory.mktemp("latin"))
 
 
 def matrix(teiphy, source, target) -> dict[str, dict[str, float]]:

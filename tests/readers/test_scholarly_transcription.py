@@ -9,7 +9,7 @@ from lxml import etree
 from tei.readers.scholarly import Policy, is_scholarly, read_scholarly
 from tei.xmlio import parse_file
 from tests.cli_runner import run
-from tests.paths import FIXTURES
+from tests.latin_transcriptions import LATIN, NT, W1, W2, collated_latin
 from tests.readers.transcription_checks import (
     TEI,
     deletions_and_additions,
@@ -21,9 +21,6 @@ from tests.readers.transcription_checks import (
     xml_spaced,
 )
 
-LATIN = FIXTURES / "transcriptions" / "latin"
-W1, W2 = LATIN / "W1.xml", LATIN / "W2.xml"
-
 
 def _read(path, **policy):
     return read_scholarly(parse_file(path), str(path), Policy(**policy))
@@ -31,10 +28,7 @@ def _read(path, **policy):
 
 @pytest.fixture(scope="module")
 def edition(tmp_path_factory):
-    output = tmp_path_factory.mktemp("latin") / "edition.xml"
-    result = run("collate", "--manifest", LATIN / "edition.toml", W1, W2, "-o", output)
-    assert result.exit_code == 0, result.stderr
-    return output
+    return collated_latin(tmp_path_factory.mktemp("latin"))
 
 
 def test_a_scholars_transcription_is_recognised_and_the_toolkits_own_is_not(tmp_path):
@@ -182,16 +176,6 @@ def test_the_hands_are_cited_only_where_they_differ_and_declared(edition):
 def test_the_edition_is_valid(edition):
     result = run("validate", edition)
     assert result.exit_code == 0, result.stdout + result.stderr
-
-
-NT = """<?xml version="1.0" encoding="UTF-8"?>
-<TEI xmlns="http://www.tei-c.org/ns/1.0">
-  <teiHeader><fileDesc><titleStmt><title>t</title></titleStmt><publicationStmt><p>p</p></publicationStmt>
-    <sourceDesc><listWit><witness xml:id="A"/><witness n="06"/></listWit></sourceDesc></fileDesc></teiHeader>
-  <text><body><ab>en <app><lem wit="#A">christo</lem><rdg wit="06*">kurio</rdg><rdg wit="06C2">theo</rdg></app>
-  iesou</ab></body></text>
-</TEI>
-"""
 
 
 def test_the_first_hand_cited_and_its_witness_not_is_read_as_that_witness(tmp_path):

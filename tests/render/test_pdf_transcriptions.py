@@ -9,24 +9,12 @@ import re
 
 import pytest
 from cli_runner import run
+from latin_transcriptions import NT, collated_latin
 from lxml import etree
-
-from tests.paths import FIXTURES
 
 from .test_pdf import pdftotext
 
-LATIN = FIXTURES / "transcriptions" / "latin"
 TEI = "{http://www.tei-c.org/ns/1.0}"
-
-# An NT unit as the ECM and NA cite it: the first hand (06*) and a corrector (06C2), never 06 itself.
-NT = """<?xml version="1.0" encoding="UTF-8"?>
-<TEI xmlns="http://www.tei-c.org/ns/1.0">
-  <teiHeader><fileDesc><titleStmt><title>t</title></titleStmt><publicationStmt><p>p</p></publicationStmt>
-    <sourceDesc><listWit><witness xml:id="A"/><witness n="06"/></listWit></sourceDesc></fileDesc></teiHeader>
-  <text><body><ab>en <app><lem wit="#A">christo</lem><rdg wit="06*">kurio</rdg><rdg wit="06C2">theo</rdg></app>
-  iesou</ab></body></text>
-</TEI>
-"""
 
 
 def _words(pdf) -> str:
@@ -35,10 +23,7 @@ def _words(pdf) -> str:
 
 @pytest.fixture(scope="module")
 def latin(tmp_path_factory):
-    output = tmp_path_factory.mktemp("latin") / "edition.xml"
-    result = run("collate", "--manifest", LATIN / "edition.toml", LATIN / "W1.xml", LATIN / "W2.xml", "-o", output)
-    assert result.exit_code == 0, result.stderr
-    return output
+    return collated_latin(tmp_path_factory.mktemp("latin"))
 
 
 @pytest.fixture(scope="module")
